@@ -1,0 +1,10 @@
+// Browser tests need Debian's Chromium; say how to get it in one line instead of a stack trace.
+import { existsSync } from "node:fs";
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (!existsSync(chromium)) {
+  console.error(
+    `Chromium not found at ${chromium}: install it with 'sudo apt-get install -y chromium' (or set CHROMIUM_PATH).`,
+  );
+  process.exit(1);
+}

@@ -1,0 +1,66 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Config } from "./config";
+import type { Database, DatabaseHandle } from "./db/database";
+import { clientAppPlugin } from "./plugins/client-app";
+import { errorHandlerPlugin } from "./plugins/error-handler";
+import { securityPlugin } from "./plugins/security";
+import { sessionsPlugin } from "./plugins/sessions";
+import { answerRoutes } from "./routes/answer";
+import { healthRoutes } from "./routes/health";
+import { logoutRoutes } from "./routes/logout";
+import { profileRoutes } from "./routes/profile";
+import { testSupportRoutes } from "./routes/test-support";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    db: Database;
+    databaseKind: DatabaseHandle["kind"];
+    /** Injected so tests can move time (session expiry) without waiting. */
+    clock: () => Date;
+  }
+}
+
+export type AppOptions = {
+  config: Pick<Config, "logLevel" | "trustProxy" | "clientDir"> & Partial<Pick<Config, "testHooks">>;
+  database: Pick<DatabaseHandle, "db" | "kind">;
+  clock?: () => Date;
+};
+
+/** Builds the app in tiers: external plugins → app services → routes → client. Listening is the caller's. */
+export async function buildApp({
+  config,
+  database,
+  clock = () => new Date(),
+}: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ["req.headers.cookie", 'res.headers["set-cookie"]'] },
+    trustProxy: config.trustProxy,
+    // In-flight requests finish on close; idle keep-alive sockets are closed at once.
+    forceCloseConnections: "idle",
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate("db", database.db);
+  app.decorate("databaseKind", database.kind);
+  app.decorate("clock", clock);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityPlugin);
+  await app.register(sessionsPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(profileRoutes);
+  await app.register(answerRoutes);
+  await app.register(logoutRoutes);
+  if (config.testHooks) {
+    app.log.warn(
+      "E2E_TEST_HOOKS is on: POST /__test__/session signs anyone in. Never use this in a deployment.",
+    );
+    await app.register(testSupportRoutes);
+  }
+
+  await app.register(clientAppPlugin, { clientDir: config.clientDir });
+  return app;
+}

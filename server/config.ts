@@ -1,0 +1,58 @@
+import { z } from "zod";
+
+// Environment, parsed and validated once at start-up. Every bad variable is named in one message.
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0"], { message: "must be true or false" })
+  .transform((v) => v === "true" || v === "1");
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number({ message: "must be a number" }).int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Set when a reverse proxy terminates TLS, so X-Forwarded-Proto decides the Secure cookie flag. */
+  TRUST_PROXY: booleanFlag.default(false),
+  /** Directory of the built client; empty disables static serving (API only). */
+  CLIENT_DIR: z.string().optional(),
+  /** Browser tests only: enables POST /__test__/session. Never set in a deployment. */
+  E2E_TEST_HOOKS: booleanFlag.default(false),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
+  trustProxy: boolean;
+  clientDir: string | undefined;
+  testHooks: boolean;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "unset", as in most shells' `VAR= cmd`.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    clientDir: e.CLIENT_DIR,
+    testHooks: e.E2E_TEST_HOOKS,
+  };
+}

@@ -1,0 +1,80 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  /** PostgreSQL: the deployment at scale (several API processes may share it). */
+  | { url: string }
+  /** Embedded PGlite: files in dataDir, or in memory when dataDir is omitted (tests). */
+  | { dataDir?: string };
+
+// Beside this module in the source tree, and copied beside the bundle by scripts/build-server.mjs.
+const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+
+/** Arbitrary constant: the advisory lock that serialises migrations across API processes. */
+const MIGRATION_LOCK_ID = 72_410_026;
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if ("url" in options) return openPostgres(options.url);
+  return openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  let client: PGlite;
+  if (dataDir) {
+    const dir = path.resolve(dataDir, "pgdata");
+    await mkdir(dir, { recursive: true });
+    client = await PGlite.create(dir);
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite(client, { schema });
+  return {
+    db,
+    kind: "pglite",
+    // One process owns a PGlite directory, so no lock is needed.
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg(pool, { schema });
+  // Fail at start-up, not at the first request, when the database is unreachable.
+  await db.execute(sql`select 1`);
+  return {
+    db,
+    kind: "postgres",
+    async migrate() {
+      // Several API processes may start at once: only one applies migrations at a time.
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+        await migratePg(db, { migrationsFolder });
+      } finally {
+        await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+        lockClient.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,56 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { SERVER_PATH_PREFIXES } from "../../src/shared/constants";
+import { routingPath } from "../request-path";
+
+const NO_CACHE = "no-cache";
+const IMMUTABLE = "public, max-age=31536000, immutable";
+const SHORT = "public, max-age=3600";
+/** Files that must be revalidated on every load, or a new release would never reach the user. */
+const ALWAYS_REVALIDATE = new Set(["/index.html", "/sw.js", "/manifest.webmanifest"]);
+
+/**
+ * Serves the built client, and answers every unmatched request: hashed assets cached forever, the shell revalidated, and the shell
+ * for any other page path (the client router decides what to show).
+ */
+export const clientAppPlugin = fp(
+  async (app: FastifyInstance, options: { clientDir: string | undefined }) => {
+    const root = options.clientDir ? path.resolve(options.clientDir) : undefined;
+    const hasClient = root !== undefined && existsSync(path.join(root, "index.html"));
+    if (!hasClient)
+      app.log.warn({ root }, "no built client found: serving the API only (run `npm run build`)");
+    else await registerStatic(app, root);
+
+    app.setNotFoundHandler((request, reply) => {
+      const pathname = routingPath(request.url);
+      const isPage =
+        (request.method === "GET" || request.method === "HEAD") &&
+        !SERVER_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix)) &&
+        !path.extname(pathname);
+      if (!hasClient || !isPage) {
+        return reply.status(404).send({ message: `There is nothing at ${request.method} ${pathname}.` });
+      }
+      return reply.header("Cache-Control", NO_CACHE).sendFile("index.html");
+    });
+  },
+);
+
+async function registerStatic(app: FastifyInstance, root: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root,
+    // A directory URL ("/" above all) gets the shell; without an index `send` answers 403.
+    index: ["index.html"],
+    wildcard: true,
+    cacheControl: false,
+    setHeaders(reply, filePath) {
+      const urlPath = `/${path.relative(root, filePath).split(path.sep).join("/")}`;
+      let policy = SHORT;
+      if (ALWAYS_REVALIDATE.has(urlPath)) policy = NO_CACHE;
+      else if (urlPath.startsWith("/assets/")) policy = IMMUTABLE;
+      reply.header("Cache-Control", policy);
+    },
+  });
+}

@@ -1,0 +1,31 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { GENERIC_ERROR_MESSAGE } from "../../src/shared/messages";
+import type { HttpError } from "../http-error";
+
+/**
+ * One error handler for the whole API: every failure becomes `{ message }` (spec §8). Client
+ * errors say what was wrong; server errors are logged with their context and hidden.
+ */
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = error.validationContext ?? "request";
+      const details = error.validation
+        .map(
+          (issue) =>
+            `${issue.instancePath ? `${issue.instancePath.slice(1).replaceAll("/", ".")}: ` : ""}${issue.message}`,
+        )
+        .join("; ");
+      return reply.status(400).send({ message: `Invalid ${where}: ${details}` });
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      request.log.info({ status, reason: error.message }, "request refused");
+      return reply.status(status).send({ message: error.message });
+    }
+    request.log.error({ err: error, url: request.url, method: request.method }, "request failed");
+    return reply.status(status).send({ message: GENERIC_ERROR_MESSAGE });
+  });
+});

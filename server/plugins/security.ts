@@ -1,0 +1,67 @@
+import helmet from "@fastify/helmet";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { CLIENT_HEADER } from "../../src/shared/constants";
+import { HttpError } from "../http-error";
+import { routingPath } from "../request-path";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const CSRF_MESSAGE = "This request was refused because it did not come from the application.";
+
+/**
+ * Strict headers on every response, and the CSRF defence: a state-changing call must carry our
+ * client's custom header (which a cross-site form cannot set without a CORS preflight we never
+ * grant) and must not be marked cross-site by the browser.
+ */
+export const securityPlugin = fp(async (app: FastifyInstance) => {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        // React Aria positions overlays with inline style attributes.
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "blob:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "worker-src": ["'self'"],
+        "manifest-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+      },
+    },
+    // Cross-origin isolation would block opening the user's own uploaded PDFs in a new tab.
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: "deny" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+  });
+
+  app.addHook("onRequest", async (request) => {
+    if (!needsCsrfCheck(request)) return;
+    if (request.headers[CLIENT_HEADER.toLowerCase()] !== "1") throw new HttpError(403, CSRF_MESSAGE);
+    const site = request.headers["sec-fetch-site"];
+    if (site !== undefined && site !== "same-origin" && site !== "none")
+      throw new HttpError(403, CSRF_MESSAGE);
+    const origin = request.headers.origin;
+    if (origin !== undefined && !isSameOrigin(origin, request)) throw new HttpError(403, CSRF_MESSAGE);
+  });
+});
+
+function needsCsrfCheck(request: FastifyRequest): boolean {
+  const path = routingPath(request.url);
+  if (!path.startsWith("/api/") && !path.startsWith("/public/")) return false;
+  // GET /api/logout changes state (spec §7 fixes the method), so it is checked like a write.
+  return !SAFE_METHODS.has(request.method) || path.startsWith("/api/logout");
+}
+
+function isSameOrigin(origin: string, request: FastifyRequest): boolean {
+  try {
+    return new URL(origin).host === request.host;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,89 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ApiError } from "../../lib/api-client";
+import { LocalDb } from "./local-db";
+import { pendingCount, recordAnswer } from "./sync-queue";
+import { getSyncStatus } from "./sync-status";
+import { retryDelay, SyncWorker } from "./sync-worker";
+
+const owner = "ada@example.edu";
+let db: LocalDb;
+let n = 0;
+
+beforeEach(() => {
+  db = new LocalDb(`sync-worker-test-${n++}`);
+});
+
+afterEach(async () => {
+  await db.delete();
+});
+
+const edit = (key: string, value: string) => recordAnswer(db, { owner, key, value, editedAt: Date.now() }, true);
+
+describe("the sync worker", () => {
+  it("sends queued changes and empties the queue once the server confirms", async () => {
+    const sent: Record<string, string>[] = [];
+    await edit("first_name", "Ada");
+    await edit("last_name", "Lovelace");
+    const worker = new SyncWorker(db, owner, async (batch) => {
+      sent.push(batch.answers);
+    });
+    await worker.flushNow();
+    worker.stop();
+    expect(sent).toEqual([{ first_name: "Ada", last_name: "Lovelace" }]);
+    expect(await pendingCount(db, owner)).toBe(0);
+    expect(getSyncStatus()).toMatchObject({ phase: "idle", pending: 0 });
+  });
+
+  it("keeps changes and retries with the same key after a network failure", async () => {
+    await edit("first_name", "Ada");
+    const keys: string[] = [];
+    let fail = true;
+    const worker = new SyncWorker(
+      db,
+      owner,
+      async (batch) => {
+        keys.push(batch.batchId);
+        if (fail) throw new ApiError("network", "offline");
+      },
+      { baseDelayMs: 5, random: () => 0.5 },
+    );
+    await worker.flushNow();
+    expect(getSyncStatus()).toMatchObject({ phase: "waiting", pending: 1 });
+    expect(await pendingCount(db, owner)).toBe(1);
+    fail = false;
+    await expect.poll(() => pendingCount(db, owner)).toBe(0);
+    worker.stop();
+    expect(keys.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it("waits for sign-in on 401 without dropping anything", async () => {
+    await edit("first_name", "Ada");
+    const worker = new SyncWorker(db, owner, async () => {
+      throw new ApiError("unauthorized", "signed out", 401);
+    });
+    await worker.flushNow();
+    worker.stop();
+    expect(getSyncStatus().phase).toBe("signed-out");
+    expect(await pendingCount(db, owner)).toBe(1);
+  });
+
+  it("flags a refused change for attention and keeps it", async () => {
+    await edit("first_name", "Ada");
+    const worker = new SyncWorker(db, owner, async () => {
+      throw new ApiError("server", "Unknown answer keys: first_name.", 400);
+    });
+    await worker.flushNow();
+    worker.stop();
+    expect(getSyncStatus()).toMatchObject({ phase: "attention", serverMessage: "Unknown answer keys: first_name." });
+    expect(await pendingCount(db, owner)).toBe(1);
+  });
+
+  it("backs off exponentially with jitter, up to a cap", () => {
+    expect(retryDelay(0, 1000, 60_000, () => 0.5)).toBe(1000);
+    expect(retryDelay(3, 1000, 60_000, () => 0.5)).toBe(8000);
+    expect(retryDelay(20, 1000, 60_000, () => 0.5)).toBe(60_000);
+    expect(retryDelay(0, 1000, 60_000, () => 0)).toBe(800);
+    expect(retryDelay(0, 1000, 60_000, () => 1)).toBeCloseTo(1200);
+  });
+});

@@ -1,0 +1,33 @@
+import type { ReactNode } from "react";
+import { Link } from "react-aria-components";
+import { useLocation } from "react-router-dom";
+
+type AuthCardProps = {
+  title: string;
+  children: ReactNode;
+  /** Spec §2: each card's footer asks a question and links to another auth page. */
+  footer: { question: string; linkText: string; href: string };
+};
+
+/** The card every auth page sits in. Navigation state (answers, username) travels with the footer link. */
+export function AuthCard({ title, children, footer }: AuthCardProps) {
+  const location = useLocation();
+  const errorMessage = (location.state as { errorMessage?: unknown } | null)?.errorMessage;
+  return (
+    <main className="auth-card" id="main">
+      <h1 tabIndex={-1}>{title}</h1>
+      {typeof errorMessage === "string" ? (
+        <p className="alert alert--error" role="alert">
+          {errorMessage}
+        </p>
+      ) : null}
+      {children}
+      <p className="auth-card__footer">
+        {footer.question}{" "}
+        <Link href={footer.href} routerOptions={{ state: location.state }}>
+          {footer.linkText}
+        </Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,16 @@
+import { Outlet } from "react-router-dom";
+import { partner } from "../../config/partner";
+import { SiteFooter } from "../shell/site-footer";
+
+export function AuthLayout() {
+  return (
+    <div className="auth-layout">
+      <header className="auth-layout__header">
+        <img src="/icons/favicon.svg" alt="" width={40} height={40} />
+        <p className="brand__name">{partner.name}</p>
+      </header>
+      <Outlet />
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { del, get, set } from "idb-keyval";
+import { ApiError, apiRequest } from "../../lib/api-client";
+import { hasSessionHint } from "../../lib/session-hint";
+import type { Profile } from "../../shared/api-types";
+import { openAnswerSession } from "../answers/answer-session";
+import { DEVICE_OWNER, localDb } from "../answers/local-db";
+import { anonymousSnapshot, type ClientSnapshot, snapshotFromProfile } from "./client-snapshot";
+
+/** What every form page starts from (spec §2: the root route loads the base profile). */
+export type BaseProfile = {
+  snapshot: ClientSnapshot;
+  /** True when the server could not be reached and the device's copy is shown. */
+  offline: boolean;
+  /** The server refused the session: the shell sends the user to sign in. */
+  unauthorized: boolean;
+};
+
+const LAST_USER_KEY = "last-username";
+
+export async function loadBaseProfile(): Promise<BaseProfile> {
+  if (!hasSessionHint()) return openAnonymous(false);
+  try {
+    const profile = await apiRequest<Profile>("GET", "/api/profile");
+    const { answer, document_answer: _documents, ...rest } = profile;
+    await localDb().profiles.put({ owner: profile.username, profile: rest, fetchedAt: Date.now() });
+    await set(LAST_USER_KEY, profile.username);
+    await openAnswerSession(profile.username, answer);
+    return { snapshot: snapshotFromProfile(rest), offline: false, unauthorized: false };
+  } catch (error) {
+    if (error instanceof ApiError && error.kind === "unauthorized") {
+      await del(LAST_USER_KEY);
+      await openAnswerSession(DEVICE_OWNER, null);
+      return { snapshot: anonymousSnapshot(), offline: false, unauthorized: true };
+    }
+    if (error instanceof ApiError && error.isRetryable) return openFromDevice();
+    throw error;
+  }
+}
+
+/** Offline start: the signed-in user's last known profile and answers, as this device has them. */
+async function openFromDevice(): Promise<BaseProfile> {
+  const username = await get<string>(LAST_USER_KEY);
+  const cached = username ? await localDb().profiles.get(username) : undefined;
+  if (!username || !cached) return openAnonymous(true);
+  await openAnswerSession(username, null);
+  return { snapshot: snapshotFromProfile(cached.profile), offline: true, unauthorized: false };
+}
+
+async function openAnonymous(offline: boolean): Promise<BaseProfile> {
+  await openAnswerSession(DEVICE_OWNER, null);
+  return { snapshot: anonymousSnapshot(), offline, unauthorized: false };
+}

@@ -1,0 +1,17 @@
+import { createContext, useContext } from "react";
+import type { ClientSnapshot } from "./client-snapshot";
+
+export type SnapshotContextValue = {
+  snapshot: ClientSnapshot;
+  offline: boolean;
+  markPageChanged: () => void;
+};
+
+export const SnapshotContext = createContext<SnapshotContextValue | null>(null);
+
+/** The client snapshot of the signed-in (or anonymous) applicant, for any form page component. */
+export function useClientSnapshot(): SnapshotContextValue {
+  const value = useContext(SnapshotContext);
+  if (!value) throw new Error("useClientSnapshot must be used inside the form layout");
+  return value;
+}

@@ -1,0 +1,60 @@
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { Navigate, Outlet, useLoaderData, useLocation, useNavigate, useNavigation } from "react-router-dom";
+import { LoadingOverlay } from "../../components/loading-overlay";
+import { showSuccessToast } from "../../components/toasts";
+import { UNAUTHORIZED_MESSAGE } from "../../shared/messages";
+import type { BaseProfile } from "../profile/base-profile-loader";
+import { SnapshotContext } from "../profile/snapshot-context";
+import { SiteFooter } from "./site-footer";
+import { SiteHeader } from "./site-header";
+import { StepNav } from "./step-nav";
+import { useFormNavigationRules } from "./use-form-navigation-rules";
+import { usePageFocus } from "./use-page-focus";
+import { WelcomeBanner } from "./welcome-banner";
+
+/** The frame of every form page: header, steps, welcome banner, the page, footer. */
+export function FormLayout() {
+  const base = useLoaderData() as BaseProfile;
+  const [hasChangedPage, setHasChangedPage] = useState(false);
+  const markPageChanged = useCallback(() => setHasChangedPage(true), []);
+  const snapshot = useMemo(
+    () => ({ ...base.snapshot, has_changed_page: hasChangedPage }),
+    [base.snapshot, hasChangedPage],
+  );
+  const navigation = useNavigation();
+
+  usePageFocus();
+  useSuccessMessageFromState();
+  useFormNavigationRules(snapshot, base.offline);
+
+  if (base.unauthorized)
+    return <Navigate to="/login" replace state={{ errorMessage: UNAUTHORIZED_MESSAGE }} />;
+
+  return (
+    <SnapshotContext.Provider value={{ snapshot, offline: base.offline, markPageChanged }}>
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <SiteHeader snapshot={snapshot} />
+      {snapshot.is_service_user ? null : <StepNav onNavigate={markPageChanged} />}
+      <main id="main" className="page">
+        <WelcomeBanner snapshot={snapshot} />
+        <Outlet />
+      </main>
+      <SiteFooter />
+      {navigation.state === "loading" ? <LoadingOverlay /> : null}
+    </SnapshotContext.Provider>
+  );
+}
+
+/** Spec §2: a success message passed in navigation state appears as a success toast, once. */
+function useSuccessMessageFromState(): void {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const message = (location.state as { successMessage?: unknown } | null)?.successMessage;
+  useEffect(() => {
+    if (typeof message !== "string") return;
+    showSuccessToast(message);
+    navigate(location.pathname + location.search + location.hash, { replace: true, state: null });
+  }, [message, navigate, location.pathname, location.search, location.hash]);
+}

@@ -1,0 +1,26 @@
+import { Link } from "react-aria-components";
+import { partner } from "../../config/partner";
+import type { ClientSnapshot } from "../profile/client-snapshot";
+import { AccountPopover } from "./account-popover";
+import { SyncStatusIndicator } from "./sync-status-indicator";
+
+export function SiteHeader({ snapshot }: { snapshot: ClientSnapshot }) {
+  return (
+    <header className="site-header">
+      <div className="site-header__bar">
+        <Link href="/about" className="brand" aria-label={`${partner.name} application home`}>
+          <img src="/icons/favicon.svg" alt="" width={36} height={36} />
+          <span className="brand__name">{partner.name}</span>
+        </Link>
+        <div className="site-header__tools">
+          <SyncStatusIndicator />
+          <AccountPopover snapshot={snapshot} />
+        </div>
+      </div>
+      <div className="logo-banner">
+        <p className="logo-banner__title">{partner.applicationTitle}</p>
+        <p className="logo-banner__term">{partner.term}</p>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,17 @@
+import { describeSyncStatus } from "../answers/sync-status";
+import { useSyncStatus } from "../answers/use-sync-status";
+
+/** The header's save state, announced politely whenever it changes. */
+export function SyncStatusIndicator() {
+  const status = useSyncStatus();
+  const problem = status.localError !== null || status.phase === "attention";
+  return (
+    <p className={`sync-status${problem ? " sync-status--problem" : ""}`} role="status" aria-live="polite">
+      <span
+        className={`sync-status__dot sync-status__dot--${problem ? "problem" : status.phase}`}
+        aria-hidden="true"
+      />
+      {describeSyncStatus(status)}
+    </p>
+  );
+}

@@ -1,0 +1,41 @@
+import { Link } from "react-aria-components";
+import { partner } from "../../config/partner";
+import type { ClientSnapshot } from "../profile/client-snapshot";
+
+/** Spec §2: shown to visitors, and to applicants with fewer than 3 logins who have not changed page. */
+export function shouldShowWelcome(snapshot: ClientSnapshot): boolean {
+  return !snapshot.is_logged_in || (!snapshot.has_changed_page && snapshot.num_logins < 3);
+}
+
+export function WelcomeBanner({ snapshot }: { snapshot: ClientSnapshot }) {
+  if (!shouldShowWelcome(snapshot)) return null;
+  const fee = `There is no application fee to apply to ${partner.name}.`;
+  if (!snapshot.is_logged_in || snapshot.num_logins === 0) {
+    return (
+      <section className="welcome-banner" aria-labelledby="welcome-title">
+        <h2 id="welcome-title">Welcome!</h2>
+        <p>
+          {fee} You can start right away; your answers are kept on this device.{" "}
+          <Link href="/signup">Create an account</Link> to save them online and submit, or{" "}
+          <Link href="/login">sign in</Link> if you already have one.
+        </p>
+      </section>
+    );
+  }
+  if (snapshot.num_logins === 1) {
+    return (
+      <section className="welcome-banner" aria-labelledby="welcome-title">
+        <h2 id="welcome-title">Hello!</h2>
+        <p>
+          Thank you for starting your application for {partner.term}. {fee}
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="welcome-banner" aria-labelledby="welcome-title">
+      <h2 id="welcome-title">Welcome Back!</h2>
+      <p>Good to see you again. {fee} Finish your remaining steps and submit your application soon.</p>
+    </section>
+  );
+}

@@ -1,0 +1,6 @@
+import { FormPageView } from "../features/form/form-page-view";
+import { aboutPage } from "../form/pages/about";
+
+export function AboutPage() {
+  return <FormPageView page={aboutPage} />;
+}

@@ -1,0 +1,15 @@
+import { partner } from "../config/partner";
+import { COMPLETION_MESSAGE } from "../shared/messages";
+
+export function CompletionPage() {
+  return (
+    <>
+      <h1 tabIndex={-1}>Application submitted</h1>
+      <p className="page-intro">{COMPLETION_MESSAGE}</p>
+      <p>
+        Thank you for applying to {partner.name}. We will e-mail you about the next steps. Questions? Write to{" "}
+        {partner.helpEmail}.
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+// Business constants of spec §9 that both client and server rely on.
+
+export const IDLE_TIMEOUT_MS = 900_000;
+export const IDLE_WARNING_MS = 60_000;
+export const ACTIVITY_THROTTLE_MS = 200;
+/** Absolute session lifetime, whatever the activity. */
+export const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
+
+export const TOAST_TIMEOUT_MS = 5_000;
+export const ERROR_TOAST_TIMEOUT_MS = 300_000;
+
+export const DEFAULT_TEXT_MAX = 45;
+export const DEFAULT_TEXTAREA_MAX = 1500;
+/** Longest answer the server stores: the partner's long-text limit. */
+export const MAX_ANSWER_LENGTH = 7000;
+
+/** Paths the client shell must never answer for: they belong to the server. */
+export const SERVER_PATH_PREFIXES = ["/api/", "/public/", "/service/", "/lookup/"] as const;
+
+/** Header our API client sets on every call; its presence is part of the CSRF defence. */
+export const CLIENT_HEADER = "X-Admissions-Client";
+
+/** Name of the readable cookie that tells the client a session exists (spec §6). */
+export const LOGGED_IN_HINT_COOKIE = "adm_logged_in";
+export const SESSION_COOKIE = "adm_session";

@@ -1,0 +1,15 @@
+// The spec's error catalogue (§8) and fixed screen texts. Client and server both use these,
+// so the wording exists once.
+
+export const GENERIC_ERROR_MESSAGE =
+  "We've encountered an unexpected error at this time. Please try again later.";
+
+export const UNAUTHORIZED_MESSAGE = "Your session is invalid. Please clear your cookies and login again.";
+
+export const INACTIVITY_LOGOUT_MESSAGE = "You have been automatically logged out due to inactivity.";
+
+export const ERROR_SCREEN_TITLE = "Something went wrong.";
+export const ERROR_SCREEN_TEXT =
+  "The issue that caused you to see this has been logged. We will get it fixed as soon as possible.";
+
+export const COMPLETION_MESSAGE = "Your application was successfully submitted.";

@@ -1,0 +1,59 @@
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+
+test("an anonymous visitor's name survives a reload", async ({ page }) => {
+  await page.goto("/about");
+  await expect(page.getByRole("heading", { level: 1, name: "About You" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Welcome!" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Saved on this device" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("textbox", { name: "Legal First Name" }).fill("Ada");
+  await page.getByRole("textbox", { name: "Last Name" }).fill("Lovelace");
+  await page.getByRole("textbox", { name: /Preferred Name/ }).fill("Addie");
+  await page.reload();
+
+  await expect(page.getByRole("textbox", { name: "Legal First Name" })).toHaveValue("Ada");
+  await expect(page.getByRole("textbox", { name: "Last Name" })).toHaveValue("Lovelace");
+  await expect(page.getByRole("textbox", { name: /Preferred Name/ })).toHaveValue("Addie");
+});
+
+test("the app shell and the draft still open offline after the first visit", async ({ page, context }) => {
+  await page.goto("/about");
+  // The service worker must control the page before the network goes away.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+  await page.getByRole("textbox", { name: "Middle Name" }).fill("King");
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "About You" })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Middle Name" })).toHaveValue("King");
+
+  // Other pages' code was precached too.
+  await page.getByRole("link", { name: /Your Academics/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your Academics" })).toBeVisible();
+  await context.setOffline(false);
+});
+
+test("an unknown path redirects to About You keeping the query string", async ({ page }) => {
+  await page.goto("/no/such/page?token=abc&x=1");
+  await expect(page).toHaveURL(/\/about\?token=abc&x=1$/);
+  await expect(page.getByRole("heading", { level: 1, name: "About You" })).toBeVisible();
+});
+
+test("step links replace the history entry and move focus to the new page", async ({ page }) => {
+  await page.goto("/about");
+  await page.getByRole("link", { name: /Your Academics/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your Academics" })).toBeFocused();
+  await expect(page.getByRole("link", { name: /Your Academics/ })).toHaveAttribute("aria-current", "step");
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: /Final Steps/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Final Steps" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.goBack();
+  // Both step changes replaced the entry: Back leaves the application instead of stepping back.
+  await expect(page).not.toHaveURL(/\/education$/);
+});

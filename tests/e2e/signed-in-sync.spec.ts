@@ -1,0 +1,67 @@
+import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+
+async function signIn(page: Page): Promise<string> {
+  const username = `e2e-${randomUUID()}@example.edu`;
+  const response = await page.request.post("/__test__/session", { data: { username } });
+  expect(response.ok()).toBe(true);
+  return username;
+}
+
+async function serverAnswers(page: Page): Promise<Record<string, string>> {
+  const response = await page.request.get("/api/profile", { headers: { "X-Admissions-Client": "1" } });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { answer: Record<string, string> }).answer;
+}
+
+test("a signed-in applicant's typing reaches the server", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/about");
+  await expect(page.getByRole("heading", { name: "Hello!" })).toBeVisible();
+  await page.getByRole("textbox", { name: "Legal First Name" }).fill("Katherine");
+  await page.getByRole("textbox", { name: "Last Name" }).fill("Johnson");
+  await expect(page.getByRole("status").filter({ hasText: "All changes saved" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expect
+    .poll(() => serverAnswers(page))
+    .toMatchObject({ first_name: "Katherine", last_name: "Johnson" });
+});
+
+test("edits made offline wait on the device and sync when the network returns", async ({ page, context }) => {
+  await signIn(page);
+  await page.goto("/about");
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect(page.getByRole("status").filter({ hasText: "All changes saved" })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByRole("textbox", { name: "Legal First Name" }).fill("Dorothy");
+  await expect(
+    page.getByRole("status").filter({ hasText: /will sync when you're back online/ }),
+  ).toBeVisible();
+
+  // Reloading offline keeps the edit: the device is the source until the server confirms.
+  await page.reload();
+  await expect(page.getByRole("textbox", { name: "Legal First Name" })).toHaveValue("Dorothy");
+
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event("online")));
+  await expect(page.getByRole("status").filter({ hasText: "All changes saved" })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect.poll(() => serverAnswers(page)).toMatchObject({ first_name: "Dorothy" });
+});
+
+test("answers saved on another device appear after reload", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/about");
+  const saved = await page.request.put("/api/answer", {
+    headers: { "X-Admissions-Client": "1", "Idempotency-Key": `other-device-${randomUUID()}` },
+    data: { preferred_name: "Kay" },
+  });
+  expect(saved.ok()).toBe(true);
+  await page.reload();
+  await expect(page.getByRole("textbox", { name: /Preferred Name/ })).toHaveValue("Kay");
+});
