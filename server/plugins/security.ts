@@ -60,7 +60,10 @@ function needsCsrfCheck(request: FastifyRequest): boolean {
 
 function isSameOrigin(origin: string, request: FastifyRequest): boolean {
   try {
-    return new URL(origin).host === request.host;
+    const from = new URL(origin);
+    // Parse the Host header with the Origin's scheme, so a default port ("example.edu:443")
+    // compares equal to its omission, as browsers write it in Origin.
+    return new URL(`${from.protocol}//${request.host}`).host === from.host;
   } catch {
     return false;
   }

@@ -1,0 +1,196 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clientHeaders, createTestApp, signedInUser, type TestApp } from "../helpers/test-app";
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+const SHELL = "<!doctype html><html><head><title>Admissions shell</title></head><body></body></html>";
+const APP_JS = "console.log('app-abc123');";
+const SECRET = "TOP-SECRET-beside-the-client";
+
+function expectShell(response: LightMyRequestResponse) {
+  expect(response.statusCode).toBe(200);
+  expect(response.headers["content-type"]).toMatch(/^text\/html/);
+  expect(response.headers["cache-control"]).toBe("no-cache");
+  expect(response.body).toBe(SHELL);
+}
+
+function expectJson404(response: LightMyRequestResponse) {
+  expect(response.statusCode).toBe(404);
+  expect(response.headers["content-type"]).toMatch(/^application\/json/);
+  const body = response.json();
+  expect(Object.keys(body)).toStrictEqual(["message"]);
+  expect(typeof body.message).toBe("string");
+  expect(response.body).not.toContain("<!doctype");
+}
+
+describe("with a built client", () => {
+  let test: TestApp;
+  let baseDir: string;
+
+  beforeAll(async () => {
+    baseDir = await mkdtemp(path.join(os.tmpdir(), "admissions-client-"));
+    // A file beside the client directory, which no URL may reach.
+    await writeFile(path.join(baseDir, "secret.txt"), SECRET);
+    const clientDir = path.join(baseDir, "client");
+    await mkdir(path.join(clientDir, "assets"), { recursive: true });
+    await mkdir(path.join(clientDir, "icons"));
+    await writeFile(path.join(clientDir, "index.html"), SHELL);
+    await writeFile(path.join(clientDir, "assets", "app-abc123.js"), APP_JS);
+    await writeFile(path.join(clientDir, "sw.js"), "self.addEventListener('fetch', () => {});");
+    await writeFile(path.join(clientDir, "manifest.webmanifest"), JSON.stringify({ name: "Admissions" }));
+    await writeFile(path.join(clientDir, "icons", "icon-192.png"), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    test = await createTestApp({ clientDir });
+  });
+  afterAll(async () => {
+    await test?.close();
+    if (baseDir) await rm(baseDir, { recursive: true, force: true });
+  });
+
+  it("caches a hashed asset forever", async () => {
+    const response = await test.app.inject({ method: "GET", url: "/assets/app-abc123.js" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe(IMMUTABLE);
+    expect(response.headers["content-type"]).toMatch(/javascript/);
+    expect(response.body).toBe(APP_JS);
+  });
+
+  it.each([
+    ["/index.html", /^text\/html/],
+    ["/sw.js", /javascript/],
+    ["/manifest.webmanifest", /manifest\+json|json/],
+  ])("makes the browser revalidate %s", async (url, type) => {
+    const response = await test.app.inject({ method: "GET", url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("no-cache");
+    expect(response.headers["content-type"]).toMatch(type);
+  });
+
+  it("caches other static files briefly, never as immutable", async () => {
+    const response = await test.app.inject({ method: "GET", url: "/icons/icon-192.png" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("image/png");
+    expect(response.headers["cache-control"]).not.toContain("immutable");
+  });
+
+  it.each([
+    "/",
+    "/about",
+    "/education?x=1",
+    "/final-steps",
+    "/completion",
+    "/login",
+    "/some/deep/path",
+    "/assets/not-a-file",
+  ])("answers the shell for the page path %s", async (url) => {
+    expectShell(await test.app.inject({ method: "GET", url }));
+  });
+
+  it("answers the shell for HEAD of a page path", async () => {
+    const response = await test.app.inject({ method: "HEAD", url: "/education" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/^text\/html/);
+    expect(response.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("sends the strict CSP with the shell", async () => {
+    const response = await test.app.inject({ method: "GET", url: "/about" });
+    const csp = String(response.headers["content-security-policy"]);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+  });
+
+  it("answers an unknown /api/ path with a session 404 JSON", async () => {
+    const user = await signedInUser(test);
+    expectJson404(
+      await test.app.inject({ method: "GET", url: "/api/nope", headers: clientHeaders(user.cookie) }),
+    );
+  });
+
+  it("answers an unknown /api/ path without a session 401, never the shell", async () => {
+    const response = await test.app.inject({ method: "GET", url: "/api/nope" });
+    expect(response.statusCode).toBe(401);
+    expect(response.headers["content-type"]).toMatch(/^application\/json/);
+  });
+
+  it.each(["/lookup/nope", "/public/nope", "/service/nope", "/service/tmp-pdf?service_token=x"])(
+    "answers the server path %s with 404 JSON, not the shell",
+    async (url) => {
+      expectJson404(await test.app.inject({ method: "GET", url }));
+    },
+  );
+
+  it.each(["/missing.js", "/assets/app-000000.js", "/icons/missing.png"])(
+    "answers a missing file %s with 404 JSON, not the shell and not cached forever",
+    async (url) => {
+      const response = await test.app.inject({ method: "GET", url });
+      expectJson404(response);
+      expect(response.headers["cache-control"] ?? "").not.toContain("immutable");
+    },
+  );
+
+  it("answers a write to a page path with 404 JSON", async () => {
+    expectJson404(await test.app.inject({ method: "POST", url: "/about", payload: {} }));
+  });
+
+  it("does not serve files outside the client directory", async () => {
+    for (const url of [
+      "/../secret.txt",
+      "/%2e%2e/secret.txt",
+      "/..%2fsecret.txt",
+      "/assets/..%2f..%2fsecret.txt",
+    ]) {
+      const response = await test.app.inject({ method: "GET", url });
+      expect(response.body, url).not.toContain(SECRET);
+      expect(response.statusCode, url).toBeLessThan(500);
+    }
+  });
+});
+
+describe("without a built client", () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp();
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  it.each(["/", "/about", "/education?x=1", "/index.html", "/assets/app-abc123.js"])(
+    "answers %s with 404 JSON",
+    async (url) => {
+      expectJson404(await test.app.inject({ method: "GET", url }));
+    },
+  );
+
+  it("still serves the API", async () => {
+    const user = await signedInUser(test);
+    const response = await test.app.inject({
+      method: "GET",
+      url: "/api/profile",
+      headers: clientHeaders(user.cookie),
+    });
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe("with a client directory that has no index.html", () => {
+  let test: TestApp;
+  let clientDir: string;
+  beforeAll(async () => {
+    clientDir = await mkdtemp(path.join(os.tmpdir(), "admissions-empty-client-"));
+    await writeFile(path.join(clientDir, "sw.js"), "");
+    test = await createTestApp({ clientDir });
+  });
+  afterAll(async () => {
+    await test?.close();
+    if (clientDir) await rm(clientDir, { recursive: true, force: true });
+  });
+
+  it("serves the API only", async () => {
+    expectJson404(await test.app.inject({ method: "GET", url: "/about" }));
+    expectJson404(await test.app.inject({ method: "GET", url: "/sw.js" }));
+  });
+});

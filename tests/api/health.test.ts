@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../helpers/test-app";
+
+describe("GET /healthz", () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp();
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  it("answers ok with the database kind, without a session", async () => {
+    const response = await test.app.inject({ method: "GET", url: "/healthz" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/^application\/json/);
+    expect(response.json()).toStrictEqual({
+      status: "ok",
+      database: process.env.DATABASE_URL ? "postgres" : "pglite",
+    });
+  });
+
+  it("does not set or clear any cookie", async () => {
+    const response = await test.app.inject({
+      method: "GET",
+      url: "/healthz",
+      headers: { cookie: "adm_session=bogus" },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["set-cookie"]).toBeUndefined();
+  });
+});

@@ -1,0 +1,228 @@
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLIENT_HEADER } from "../../src/shared/constants";
+import { getProfile, putAnswers, storedAnswers } from "../helpers/api";
+import {
+  clientHeaders,
+  createTestApp,
+  idempotencyKey,
+  signedInUser,
+  type TestApp,
+} from "../helpers/test-app";
+
+const HOST = "admissions.example.edu";
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await createTestApp();
+});
+afterAll(async () => {
+  await test?.close();
+});
+
+/** The CSP as a map of directive → sources. */
+function cspDirectives(response: LightMyRequestResponse): Map<string, string[]> {
+  const header = response.headers["content-security-policy"];
+  expect(typeof header).toBe("string");
+  return new Map(
+    String(header)
+      .split(";")
+      .map((part) => part.trim().split(/\s+/))
+      .filter((tokens) => tokens[0])
+      .map(([name, ...sources]) => [String(name), sources]),
+  );
+}
+
+function expectSecurityHeaders(response: LightMyRequestResponse) {
+  const csp = cspDirectives(response);
+  expect(csp.get("frame-ancestors")).toStrictEqual(["'none'"]);
+  expect(csp.get("script-src")).toStrictEqual(["'self'"]);
+  expect(csp.get("default-src")).toStrictEqual(["'self'"]);
+  expect(csp.get("object-src")).toStrictEqual(["'none'"]);
+  expect(String(response.headers["content-security-policy"])).not.toContain("unsafe-eval");
+  expect(response.headers["x-content-type-options"]).toBe("nosniff");
+  expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(response.headers["x-frame-options"]).toBe("DENY");
+}
+
+describe("security headers", () => {
+  it("are sent on an API response", async () => {
+    const user = await signedInUser(test);
+    const response = await getProfile(test, user.cookie);
+    expect(response.statusCode).toBe(200);
+    expectSecurityHeaders(response);
+  });
+
+  it("are sent on a 404", async () => {
+    const response = await test.app.inject({ method: "GET", url: "/no-such-page" });
+    expect(response.statusCode).toBe(404);
+    expectSecurityHeaders(response);
+  });
+
+  it("are sent on a 401 and a 403", async () => {
+    const unauthorized = await test.app.inject({ method: "GET", url: "/api/profile" });
+    expect(unauthorized.statusCode).toBe(401);
+    expectSecurityHeaders(unauthorized);
+    const forbidden = await test.app.inject({ method: "PUT", url: "/api/answer", payload: {} });
+    expect(forbidden.statusCode).toBe(403);
+    expectSecurityHeaders(forbidden);
+  });
+
+  it("do not advertise the server framework", async () => {
+    const response = await test.app.inject({ method: "GET", url: "/healthz" });
+    expect(response.headers["x-powered-by"]).toBeUndefined();
+  });
+});
+
+describe("CSRF defence", () => {
+  it("refuses a PUT without the client header with 403 { message }, storing nothing", async () => {
+    const user = await signedInUser(test);
+    const response = await test.app.inject({
+      method: "PUT",
+      url: "/api/answer",
+      headers: { cookie: user.cookie, "idempotency-key": idempotencyKey() },
+      payload: { first_name: "Mallory" },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(Object.keys(response.json())).toStrictEqual(["message"]);
+    expect(response.json().message.length).toBeGreaterThan(0);
+    expect(await storedAnswers(test, user.cookie)).toStrictEqual({});
+  });
+
+  it("refuses the client header with a wrong value", async () => {
+    const user = await signedInUser(test);
+    const response = await putAnswers(
+      test,
+      user.cookie,
+      { first_name: "Mallory" },
+      { headers: { [CLIENT_HEADER]: "0" } },
+    );
+    expect(response.statusCode).toBe(403);
+    expect(await storedAnswers(test, user.cookie)).toStrictEqual({});
+  });
+
+  it.each(["cross-site", "same-site"])("refuses a write marked sec-fetch-site: %s", async (site) => {
+    const user = await signedInUser(test);
+    const response = await putAnswers(
+      test,
+      user.cookie,
+      { first_name: "Mallory" },
+      { headers: { "sec-fetch-site": site } },
+    );
+    expect(response.statusCode).toBe(403);
+    expect(await storedAnswers(test, user.cookie)).toStrictEqual({});
+  });
+
+  it("accepts a write marked sec-fetch-site: same-origin", async () => {
+    const user = await signedInUser(test);
+    const response = await putAnswers(
+      test,
+      user.cookie,
+      { first_name: "Ada" },
+      { headers: { "sec-fetch-site": "same-origin" } },
+    );
+    expect(response.statusCode).toBe(200);
+    expect(await storedAnswers(test, user.cookie)).toStrictEqual({ first_name: "Ada" });
+  });
+
+  it.each([
+    ["a foreign origin", "https://evil.example.com"],
+    ["a sibling subdomain", `https://files.${HOST}`],
+    ["another port", `http://${HOST}:8443`],
+    ["an opaque origin", "null"],
+  ])("refuses a write from %s", async (_label, origin) => {
+    const user = await signedInUser(test);
+    const response = await putAnswers(
+      test,
+      user.cookie,
+      { first_name: "Mallory" },
+      { headers: { host: HOST, origin } },
+    );
+    expect(response.statusCode).toBe(403);
+    expect(await storedAnswers(test, user.cookie)).toStrictEqual({});
+  });
+
+  it("accepts a write from the same origin", async () => {
+    const user = await signedInUser(test);
+    const response = await putAnswers(
+      test,
+      user.cookie,
+      { first_name: "Ada" },
+      { headers: { host: HOST, origin: `http://${HOST}`, "sec-fetch-site": "same-origin" } },
+    );
+    expect(response.statusCode).toBe(200);
+    expect(await storedAnswers(test, user.cookie)).toStrictEqual({ first_name: "Ada" });
+  });
+
+  it("accepts a same-origin write when a proxy writes the default port in Host", async () => {
+    const user = await signedInUser(test);
+    const response = await putAnswers(
+      test,
+      user.cookie,
+      { first_name: "Ada" },
+      { headers: { host: `${HOST}:443`, origin: `https://${HOST}` } },
+    );
+    expect(response.statusCode).toBe(200);
+  });
+
+  it("refuses GET /api/logout without the client header, and the session stays valid", async () => {
+    const user = await signedInUser(test);
+    const response = await test.app.inject({
+      method: "GET",
+      url: "/api/logout",
+      headers: { cookie: user.cookie },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.headers["set-cookie"]).toBeUndefined();
+    expect((await getProfile(test, user.cookie)).statusCode).toBe(200);
+  });
+
+  it("refuses a cross-site GET /api/logout even with the client header", async () => {
+    const user = await signedInUser(test);
+    const response = await test.app.inject({
+      method: "GET",
+      url: "/api/logout",
+      headers: clientHeaders(user.cookie, { "sec-fetch-site": "cross-site" }),
+    });
+    expect(response.statusCode).toBe(403);
+    expect((await getProfile(test, user.cookie)).statusCode).toBe(200);
+  });
+
+  it("checks a percent-encoded path as the route it reaches", async () => {
+    const user = await signedInUser(test);
+    // `/%61pi/...` is routed to `/api/...`: the check must not be skipped because the raw URL differs.
+    const logout = await test.app.inject({
+      method: "GET",
+      url: "/%61pi/logout",
+      headers: { cookie: user.cookie },
+    });
+    expect(logout.statusCode).toBe(403);
+    const save = await test.app.inject({
+      method: "PUT",
+      url: "/%61pi/answer",
+      headers: { cookie: user.cookie, "idempotency-key": idempotencyKey() },
+      payload: { first_name: "Mallory" },
+    });
+    expect(save.statusCode).toBe(403);
+    expect(await storedAnswers(test, user.cookie)).toStrictEqual({});
+  });
+
+  it("does not expose the browser-test sign-in route unless test hooks are configured", async () => {
+    const response = await test.app.inject({
+      method: "POST",
+      url: "/__test__/session",
+      payload: { username: "intruder@example.edu" },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it("refuses a write to a /public/ path without the client header before anything else", async () => {
+    const response = await test.app.inject({
+      method: "POST",
+      url: "/public/login",
+      payload: { username: "x" },
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});
