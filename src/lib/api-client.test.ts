@@ -3,7 +3,9 @@ import { GENERIC_ERROR_MESSAGE, UNAUTHORIZED_MESSAGE } from "../shared/messages"
 import { ApiError, apiRequest } from "./api-client";
 
 function respond(status: number, body: string, contentType = "application/json") {
-  const fetchMock = vi.fn(async () => new Response(body, { status, headers: { "Content-Type": contentType } }));
+  const fetchMock = vi.fn(
+    async () => new Response(body, { status, headers: { "Content-Type": contentType } }),
+  );
   vi.stubGlobal("fetch", fetchMock);
   return fetchMock;
 }
@@ -40,7 +42,9 @@ describe("the API client's error mapping (spec §8)", () => {
 
   it("uses the body's message for other failures, or the generic one", async () => {
     respond(400, '{"message":"Unknown answer keys: x."}');
-    expect((await failure(apiRequest("PUT", "/api/answer", { body: {} }))).message).toBe("Unknown answer keys: x.");
+    expect((await failure(apiRequest("PUT", "/api/answer", { body: {} }))).message).toBe(
+      "Unknown answer keys: x.",
+    );
     respond(500, '{"message":42}');
     expect((await failure(apiRequest("GET", "/api/profile"))).message).toBe(GENERIC_ERROR_MESSAGE);
   });

@@ -13,7 +13,12 @@ afterEach(async () => {
   await db.delete();
 });
 
-const answer = (key: string, value: string, owner = "ada@example.edu") => ({ owner, key, value, editedAt: Date.now() });
+const answer = (key: string, value: string, owner = "ada@example.edu") => ({
+  owner,
+  key,
+  value,
+  editedAt: Date.now(),
+});
 
 describe("the local answer store and queue", () => {
   it("stores every answer on the device, and queues it only for a signed-in owner", async () => {

@@ -17,7 +17,8 @@ afterEach(async () => {
   await db.delete();
 });
 
-const edit = (key: string, value: string) => recordAnswer(db, { owner, key, value, editedAt: Date.now() }, true);
+const edit = (key: string, value: string) =>
+  recordAnswer(db, { owner, key, value, editedAt: Date.now() }, true);
 
 describe("the sync worker", () => {
   it("sends queued changes and empties the queue once the server confirms", async () => {
@@ -75,7 +76,10 @@ describe("the sync worker", () => {
     });
     await worker.flushNow();
     worker.stop();
-    expect(getSyncStatus()).toMatchObject({ phase: "attention", serverMessage: "Unknown answer keys: first_name." });
+    expect(getSyncStatus()).toMatchObject({
+      phase: "attention",
+      serverMessage: "Unknown answer keys: first_name.",
+    });
     expect(await pendingCount(db, owner)).toBe(1);
   });
 
