@@ -45,8 +45,12 @@ async function registerStatic(app: FastifyInstance, root: string): Promise<void>
     index: ["index.html"],
     wildcard: true,
     cacheControl: false,
+    // scripts/compress-client.mjs writes .br/.gz beside each asset at build time.
+    preCompressed: true,
     setHeaders(reply, filePath) {
-      const urlPath = `/${path.relative(root, filePath).split(path.sep).join("/")}`;
+      // A precompressed variant (index.html.br) is cached like the file it encodes.
+      const served = filePath.replace(/\.(br|gz)$/, "");
+      const urlPath = `/${path.relative(root, served).split(path.sep).join("/")}`;
       let policy = SHORT;
       if (ALWAYS_REVALIDATE.has(urlPath)) policy = NO_CACHE;
       else if (urlPath.startsWith("/assets/")) policy = IMMUTABLE;

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientHeaders, createTestApp, signedInUser, type TestApp } from "../helpers/test-app";
@@ -39,6 +40,14 @@ describe("with a built client", () => {
     await mkdir(path.join(clientDir, "icons"));
     await writeFile(path.join(clientDir, "index.html"), SHELL);
     await writeFile(path.join(clientDir, "assets", "app-abc123.js"), APP_JS);
+    // Precompressed variants, as scripts/compress-client.mjs writes them.
+    for (const [file, content] of [
+      ["index.html", SHELL],
+      ["assets/app-abc123.js", APP_JS],
+    ] as const) {
+      await writeFile(path.join(clientDir, `${file}.br`), brotliCompressSync(content));
+      await writeFile(path.join(clientDir, `${file}.gz`), gzipSync(content));
+    }
     await writeFile(path.join(clientDir, "sw.js"), "self.addEventListener('fetch', () => {});");
     await writeFile(path.join(clientDir, "manifest.webmanifest"), JSON.stringify({ name: "Admissions" }));
     await writeFile(path.join(clientDir, "icons", "icon-192.png"), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
@@ -47,6 +56,28 @@ describe("with a built client", () => {
   afterAll(async () => {
     await test?.close();
     if (baseDir) await rm(baseDir, { recursive: true, force: true });
+  });
+
+  it("sends the precompressed asset to a browser that accepts brotli, cached like the original", async () => {
+    const response = await test.app.inject({
+      method: "GET",
+      url: "/assets/app-abc123.js",
+      headers: { "accept-encoding": "br, gzip" },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-encoding"]).toBe("br");
+    expect(response.headers["cache-control"]).toBe(IMMUTABLE);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(APP_JS);
+  });
+
+  it("keeps the shell revalidated when it is sent compressed", async () => {
+    for (const url of ["/index.html", "/education"]) {
+      const response = await test.app.inject({ method: "GET", url, headers: { "accept-encoding": "br" } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-encoding"]).toBe("br");
+      expect(response.headers["cache-control"]).toBe("no-cache");
+      expect(brotliDecompressSync(response.rawPayload).toString()).toBe(SHELL);
+    }
   });
 
   it("caches a hashed asset forever", async () => {

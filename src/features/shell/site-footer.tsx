@@ -1,14 +1,14 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Button, Link } from "react-aria-components";
-import { Modal } from "../../components/modal";
 import { partner } from "../../config/partner";
+import type { FooterDialog } from "./footer-dialogs";
+
+// Dialog code is not needed for the first screen.
+const FooterDialogs = lazy(() => import("./footer-dialogs").then((m) => ({ default: m.FooterDialogs })));
 
 /** Spec §1 footer: Help, Privacy and the admission office's address. */
 export function SiteFooter() {
-  const [dialog, setDialog] = useState<"help" | "privacy" | null>(null);
-  const close = (open: boolean) => {
-    if (!open) setDialog(null);
-  };
+  const [dialog, setDialog] = useState<FooterDialog | null>(null);
   return (
     <footer className="site-footer">
       <div className="site-footer__links">
@@ -27,43 +27,11 @@ export function SiteFooter() {
           <Link href={`mailto:${partner.helpEmail}`}>{partner.helpEmail}</Link> · {partner.phone}
         </span>
       </address>
-
-      <Modal isOpen={dialog === "help"} onOpenChange={close} title="Help" size="xs">
-        <p>
-          For technical support with this application, e-mail{" "}
-          <Link href={`mailto:${partner.helpEmail}`}>{partner.helpEmail}</Link> or call {partner.phone}. Tell
-          us what you were doing and what you saw; please do not send passwords.
-        </p>
-        <p>
-          To open the PDF copy of your application you need a PDF reader.{" "}
-          <Link href={partner.links.pdfReader} target="_blank" rel="noopener noreferrer">
-            Download a PDF reader (opens in a new tab)
-          </Link>
-          .
-        </p>
-      </Modal>
-
-      <Modal isOpen={dialog === "privacy"} onOpenChange={close} title="Privacy" size="xs">
-        <p>
-          This application uses a cookie to keep you signed in and stores your answers on this device so that
-          nothing is lost when your connection drops. We do not sell your information.
-        </p>
-        <p>
-          You can review or remove cookies in{" "}
-          <Link href={partner.links.cookieSettings} target="_blank" rel="noopener noreferrer">
-            your browser's cookie settings (opens in a new tab)
-          </Link>{" "}
-          and opt out of analytics with the{" "}
-          <Link href={partner.links.analyticsOptOut} target="_blank" rel="noopener noreferrer">
-            analytics opt-out (opens in a new tab)
-          </Link>
-          . Read our full{" "}
-          <Link href={partner.privacyPolicyUrl} target="_blank" rel="noopener noreferrer">
-            privacy policy (opens in a new tab)
-          </Link>
-          .
-        </p>
-      </Modal>
+      {dialog ? (
+        <Suspense fallback={null}>
+          <FooterDialogs open={dialog} onClose={() => setDialog(null)} />
+        </Suspense>
+      ) : null}
     </footer>
   );
 }

@@ -1,7 +1,7 @@
 import { Link } from "react-aria-components";
 import { partner } from "../../config/partner";
 import type { ClientSnapshot } from "../profile/client-snapshot";
-import { AccountPopover } from "./account-popover";
+import { AccountButton } from "./account-button";
 import { SyncStatusIndicator } from "./sync-status-indicator";
 
 export function SiteHeader({ snapshot }: { snapshot: ClientSnapshot }) {
@@ -14,7 +14,7 @@ export function SiteHeader({ snapshot }: { snapshot: ClientSnapshot }) {
         </Link>
         <div className="site-header__tools">
           <SyncStatusIndicator />
-          <AccountPopover snapshot={snapshot} />
+          <AccountButton snapshot={snapshot} />
         </div>
       </div>
       <div className="logo-banner">

@@ -1,0 +1,31 @@
+import { lazy, Suspense, useRef, useState } from "react";
+import { Button } from "react-aria-components";
+import type { ClientSnapshot } from "../profile/client-snapshot";
+
+const loadMenu = () => import("./account-menu");
+// Popover code is not needed for the first screen; pointing at the button starts loading it.
+const AccountMenu = lazy(() => loadMenu().then((m) => ({ default: m.AccountMenu })));
+
+export function AccountButton({ snapshot }: { snapshot: ClientSnapshot }) {
+  const [open, setOpen] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <Button
+        ref={triggerRef}
+        className="account-button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onHoverStart={() => void loadMenu()}
+        onPress={() => setOpen((was) => !was)}
+      >
+        Account
+      </Button>
+      {open ? (
+        <Suspense fallback={null}>
+          <AccountMenu snapshot={snapshot} triggerRef={triggerRef} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
