@@ -1,16 +1,10 @@
 import type { LightMyRequestResponse } from "fastify";
+import type { Profile } from "../../src/shared/api-types";
 import { LOGGED_IN_HINT_COOKIE, SESSION_COOKIE } from "../../src/shared/constants";
 import { clientHeaders, idempotencyKey, type TestApp } from "./test-app";
 
-/** The profile body of spec §3, as the client reads it. */
-export type ProfileBody = {
-  answer: Record<string, string>;
-  document_answer: Record<string, { file_name: string; file_size: number }>;
-  username: string;
-  last_page: string | null;
-  successful_login: { created_at: string }[];
-  web_status: { web_status: string; created_at: string }[];
-};
+/** The profile body of spec §3 (the tests assert its exact shape at run time). */
+export type ProfileBody = Profile;
 
 export function getProfile(test: TestApp, cookie: string): Promise<LightMyRequestResponse> {
   return test.app.inject({ method: "GET", url: "/api/profile", headers: clientHeaders(cookie) });
