@@ -1,12 +1,16 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { DestinationStream } from "pino";
 import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db/database";
+import { serializeRequest } from "./log-redaction";
 import { clientAppPlugin } from "./plugins/client-app";
 import { errorHandlerPlugin } from "./plugins/error-handler";
+import { mailPlugin } from "./plugins/mail";
 import { securityPlugin } from "./plugins/security";
 import { sessionsPlugin } from "./plugins/sessions";
 import { answerRoutes } from "./routes/answer";
+import { authRoutes } from "./routes/auth";
 import { healthRoutes } from "./routes/health";
 import { logoutRoutes } from "./routes/logout";
 import { profileRoutes } from "./routes/profile";
@@ -22,9 +26,15 @@ declare module "fastify" {
 }
 
 export type AppOptions = {
-  config: Pick<Config, "logLevel" | "trustProxy" | "clientDir"> & Partial<Pick<Config, "testHooks">>;
+  config: Pick<
+    Config,
+    "logLevel" | "trustProxy" | "clientDir" | "dataDir" | "smtpUrl" | "mailFrom" | "publicUrl"
+  > &
+    Partial<Pick<Config, "testHooks">>;
   database: Pick<DatabaseHandle, "db" | "kind">;
   clock?: () => Date;
+  /** Where log lines go (stdout by default); tests read them from here. */
+  logStream?: DestinationStream;
 };
 
 /** Builds the app in tiers: external plugins → app services → routes → client. Listening is the caller's. */
@@ -32,9 +42,15 @@ export async function buildApp({
   config,
   database,
   clock = () => new Date(),
+  logStream,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ["req.headers.cookie", 'res.headers["set-cookie"]'] },
+    logger: {
+      level: config.logLevel,
+      redact: ["req.headers.cookie", 'res.headers["set-cookie"]'],
+      serializers: { req: serializeRequest },
+      ...(logStream ? { stream: logStream } : {}),
+    },
     trustProxy: config.trustProxy,
     // In-flight requests finish on close; idle keep-alive sockets are closed at once.
     forceCloseConnections: "idle",
@@ -49,11 +65,17 @@ export async function buildApp({
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
   await app.register(sessionsPlugin);
+  await app.register(mailPlugin, {
+    dataDir: config.dataDir,
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+  });
 
   await app.register(healthRoutes);
   await app.register(profileRoutes);
   await app.register(answerRoutes);
   await app.register(logoutRoutes);
+  await app.register(authRoutes, { publicUrl: config.publicUrl });
   if (config.testHooks) {
     app.log.warn(
       "E2E_TEST_HOOKS is on: POST /__test__/session signs anyone in. Never use this in a deployment.",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, DEFAULT_MAIL_FROM, loadConfig } from "./config";
 
 const DEFAULTS = {
   port: 8080,
@@ -10,6 +10,9 @@ const DEFAULTS = {
   trustProxy: false,
   clientDir: undefined,
   testHooks: false,
+  smtpUrl: undefined,
+  mailFrom: DEFAULT_MAIL_FROM,
+  publicUrl: "http://127.0.0.1:8080",
 };
 
 function configError(env: NodeJS.ProcessEnv): ConfigError {
@@ -42,6 +45,9 @@ describe("loadConfig", () => {
         TRUST_PROXY: "",
         CLIENT_DIR: "",
         E2E_TEST_HOOKS: "",
+        SMTP_URL: "",
+        MAIL_FROM: "",
+        PUBLIC_URL: "",
       }),
     ).toStrictEqual(DEFAULTS);
   });
@@ -57,6 +63,9 @@ describe("loadConfig", () => {
         TRUST_PROXY: "true",
         CLIENT_DIR: "/srv/client",
         E2E_TEST_HOOKS: "1",
+        SMTP_URL: "smtps://mailer:secret@smtp.example.edu:465",
+        MAIL_FROM: "Admissions <admissions@example.edu>",
+        PUBLIC_URL: "https://apply.example.edu/",
       }),
     ).toStrictEqual({
       port: 3000,
@@ -67,6 +76,9 @@ describe("loadConfig", () => {
       trustProxy: true,
       clientDir: "/srv/client",
       testHooks: true,
+      smtpUrl: "smtps://mailer:secret@smtp.example.edu:465",
+      mailFrom: "Admissions <admissions@example.edu>",
+      publicUrl: "https://apply.example.edu",
     });
   });
 
@@ -112,5 +124,21 @@ describe("loadConfig", () => {
     expect(loadConfig({ E2E_TEST_HOOKS: "false" }).testHooks).toBe(false);
     expect(loadConfig({ E2E_TEST_HOOKS: "true" }).testHooks).toBe(true);
     expect(configError({ E2E_TEST_HOOKS: "enabled" }).message).toContain("E2E_TEST_HOOKS");
+  });
+
+  it("derives PUBLIC_URL from HOST and PORT when unset, bracketing an IPv6 host", () => {
+    expect(loadConfig({ HOST: "0.0.0.0", PORT: "3000" }).publicUrl).toBe("http://0.0.0.0:3000");
+    expect(loadConfig({ HOST: "::1" }).publicUrl).toBe("http://[::1]:8080");
+  });
+
+  it.each([
+    ["SMTP_URL", "mail.example.edu:25"],
+    ["SMTP_URL", "http://mail.example.edu"],
+    ["MAIL_FROM", "Admissions"],
+    ["PUBLIC_URL", "apply.example.edu"],
+    ["PUBLIC_URL", "ftp://apply.example.edu"],
+    ["PUBLIC_URL", "https://apply.example.edu/?next=/evil"],
+  ])("refuses %s=%s, naming it", (name, value) => {
+    expect(configError({ [name]: value }).message).toContain(name);
   });
 });

@@ -6,6 +6,17 @@ const booleanFlag = z
   .enum(["true", "false", "1", "0"], { message: "must be true or false" })
   .transform((v) => v === "true" || v === "1");
 
+export const DEFAULT_MAIL_FROM = '"Northbridge University Admissions" <no-reply@northbridge.example>';
+
+function isBaseUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && !url.search && !url.hash;
+  } catch {
+    return false;
+  }
+}
+
 const EnvSchema = z.object({
   PORT: z.coerce.number({ message: "must be a number" }).int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default("127.0.0.1"),
@@ -21,6 +32,20 @@ const EnvSchema = z.object({
   CLIENT_DIR: z.string().optional(),
   /** Browser tests only: enables POST /__test__/session. Never set in a deployment. */
   E2E_TEST_HOOKS: booleanFlag.default(false),
+  /** Outgoing mail server; unset writes each mail to DATA_DIR/outbox/ instead (local use). */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/^[^@]*\S@\S[^@]*$/, 'must be an address, optionally with a name: "Name" <address>')
+    .default(DEFAULT_MAIL_FROM),
+  /** Base of every link in mails; never taken from a request's Host header. */
+  PUBLIC_URL: z
+    .string()
+    .refine(isBaseUrl, "must be an http:// or https:// URL without query or fragment")
+    .optional(),
 });
 
 export type Config = {
@@ -32,6 +57,10 @@ export type Config = {
   trustProxy: boolean;
   clientDir: string | undefined;
   testHooks: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Without a trailing slash, e.g. `https://apply.northbridge.example`. */
+  publicUrl: string;
 };
 
 export class ConfigError extends Error {}
@@ -54,5 +83,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     clientDir: e.CLIENT_DIR,
     testHooks: e.E2E_TEST_HOOKS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://${hostForUrl(e.HOST)}:${e.PORT}`).replace(/\/+$/, ""),
   };
+}
+
+/** An IPv6 literal needs brackets in a URL. */
+function hostForUrl(host: string): string {
+  return host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
 }

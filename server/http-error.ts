@@ -3,6 +3,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Response headers (e.g. Retry-After) and extra body fields (e.g. a machine-readable reason). */
+    readonly extra: { headers?: Record<string, string>; body?: Record<string, unknown> } = {},
   ) {
     super(message);
     this.name = "HttpError";

@@ -3,7 +3,10 @@ import { fileURLToPath } from "node:url";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/database";
+import { purgeExpiredCodes } from "./services/confirmation-codes";
 import { purgeExpiredIdempotencyKeys } from "./services/idempotency";
+import { purgeExpiredResetTokens } from "./services/password-reset";
+import { purgeExpiredThrottles } from "./services/throttle";
 
 const startedAt = performance.now();
 
@@ -29,7 +32,15 @@ app.addHook("onClose", async () => {
 });
 
 const HOUR = 60 * 60 * 1000;
-const purge = () => purgeExpiredIdempotencyKeys(database.db, new Date()).catch((err) => app.log.error(err));
+const purge = () => {
+  const now = new Date();
+  return Promise.all([
+    purgeExpiredIdempotencyKeys(database.db, now),
+    purgeExpiredThrottles(database.db, now),
+    purgeExpiredCodes(database.db, now),
+    purgeExpiredResetTokens(database.db, now),
+  ]).catch((err) => app.log.error(err));
+};
 await purge();
 setInterval(purge, HOUR).unref();
 

@@ -109,3 +109,52 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index("idempotency_created_idx").on(t.createdAt)],
 );
+
+/**
+ * The pending sign-up confirmation code of an account: one per user, replaced by every new code.
+ * Only a SHA-256 of the user id and code is stored; `used_at` makes it single use.
+ */
+export const confirmationCodes = pgTable("confirmation_codes", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  codeHash: text("code_hash").notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+});
+
+/** Password reset links: the SHA-256 of the random token in the link, single use, short-lived. */
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
+);
+
+/**
+ * Counters behind every throttle and rate limit (login failures per address and per IP, codes and
+ * reset mails per address, wrong codes per address), shared by all API processes. The subject
+ * (an address or IP) is stored as a SHA-256, so addresses that never became accounts are not kept.
+ */
+export const throttles = pgTable(
+  "throttles",
+  {
+    scope: text("scope").notNull(),
+    subjectHash: text("subject_hash").notNull(),
+    count: integer("count").notNull().default(0),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.subjectHash] }),
+    index("throttles_window_start_idx").on(t.windowStart),
+  ],
+);

@@ -33,6 +33,8 @@ export const clientAppPlugin = fp(
       if (!hasClient || !isPage) {
         return reply.status(404).send({ message: `There is nothing at ${request.method} ${pathname}.` });
       }
+      // The reset page's URL carries a single-use token: no request from it may send it on.
+      if (pathname.replace(/\/+$/, "") === "/reset") reply.header("Referrer-Policy", "no-referrer");
       return reply.header("Cache-Control", NO_CACHE).sendFile("index.html");
     });
   },

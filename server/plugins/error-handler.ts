@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { GENERIC_ERROR_MESSAGE } from "../../src/shared/messages";
-import type { HttpError } from "../http-error";
+import { HttpError } from "../http-error";
 
 /**
  * One error handler for the whole API: every failure becomes `{ message }` (spec §8). Client
@@ -23,7 +23,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     const status = error.statusCode ?? 500;
     if (status < 500) {
       request.log.info({ status, reason: error.message }, "request refused");
-      return reply.status(status).send({ message: error.message });
+      const extra = error instanceof HttpError ? error.extra : {};
+      if (extra.headers) reply.headers(extra.headers);
+      return reply.status(status).send({ message: error.message, ...extra.body });
     }
     request.log.error({ err: error, url: request.url, method: request.method }, "request failed");
     return reply.status(status).send({ message: GENERIC_ERROR_MESSAGE });

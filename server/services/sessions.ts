@@ -50,3 +50,8 @@ export async function findActiveSession(db: Database, token: string, now: Date):
 export async function endSession(db: Database, idHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.idHash, idHash));
 }
+
+/** Ends every session of the user (after a password change). */
+export async function endAllSessions(db: Database, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}

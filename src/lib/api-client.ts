@@ -1,7 +1,7 @@
 // The one client for our server (spec §8): JSON in and out, the CSRF header on every call, and
 // every failure turned into an ApiError the UI can act on.
 import { CLIENT_HEADER } from "../shared/constants";
-import { GENERIC_ERROR_MESSAGE, UNAUTHORIZED_MESSAGE } from "../shared/messages";
+import { GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, UNAUTHORIZED_MESSAGE } from "../shared/messages";
 
 /** `network`: no answer at all (offline, DNS, connection cut); the call may be retried as is. */
 export type ApiErrorKind = "unauthorized" | "server" | "network";
@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly kind: ApiErrorKind,
     message: string,
     readonly status?: number,
+    /** The response body, for callers that act on more than the message (e.g. `reason`). */
+    readonly body?: Record<string, unknown>,
   ) {
     super(message);
     this.name = "ApiError";
@@ -44,7 +46,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    throw new ApiError("network", GENERIC_ERROR_MESSAGE);
+    throw new ApiError("network", NETWORK_ERROR_MESSAGE);
   }
   let payload: unknown;
   try {
@@ -60,7 +62,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   if (!response.ok) {
     const message =
       isRecord(payload) && typeof payload.message === "string" ? payload.message : GENERIC_ERROR_MESSAGE;
-    throw new ApiError("server", message, response.status);
+    throw new ApiError("server", message, response.status, isRecord(payload) ? payload : undefined);
   }
   return payload as T;
 }

@@ -4,3 +4,8 @@ import { LOGGED_IN_HINT_COOKIE } from "../shared/constants";
 export function hasSessionHint(cookies: string = document.cookie): boolean {
   return cookies.split(";").some((part) => part.trim().startsWith(`${LOGGED_IN_HINT_COOKIE}=`));
 }
+
+/** Forgets the hint locally, e.g. when signing out offline (the server clears it too when reached). */
+export function clearSessionHint(): void {
+  document.cookie = `${LOGGED_IN_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+}

@@ -13,3 +13,7 @@ export const ERROR_SCREEN_TEXT =
   "The issue that caused you to see this has been logged. We will get it fixed as soon as possible.";
 
 export const COMPLETION_MESSAGE = "Your application was successfully submitted.";
+
+/** Our wording for a call that got no answer at all (the spec's catalogue has none). */
+export const NETWORK_ERROR_MESSAGE =
+  "We couldn't reach the server. Please check your internet connection and try again.";

@@ -1,3 +1,5 @@
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { openDatabase } from "../../server/db/database";
@@ -5,7 +7,7 @@ import { HttpError } from "../../server/http-error";
 import { CLIENT_HEADER } from "../../src/shared/constants";
 import { GENERIC_ERROR_MESSAGE } from "../../src/shared/messages";
 import { putAnswers, storedAnswers } from "../helpers/api";
-import { signedInUser, type TestApp } from "../helpers/test-app";
+import { signedInUser, type TestApp, testConfig } from "../helpers/test-app";
 
 const SECRET_DETAIL = "connection to db-internal.example:5432 failed for user admin";
 
@@ -18,7 +20,8 @@ async function createFailingApp(): Promise<TestApp> {
   const database = await openDatabase(url ? { url } : {});
   await database.migrate();
   const app = await buildApp({
-    config: { logLevel: "silent", trustProxy: false, clientDir: undefined },
+    // No mail is sent here, so the outbox directory is never created.
+    config: testConfig(path.join(os.tmpdir(), "admissions-error-handler-unused")),
     database,
   });
   app.get("/test/throw", async () => {
@@ -35,6 +38,7 @@ async function createFailingApp(): Promise<TestApp> {
   return {
     app,
     database,
+    dataDir: "",
     advanceClock() {
       throw new Error("this app has the real clock");
     },

@@ -1,6 +1,11 @@
 import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../../server/app";
+import type { DestinationStream } from "pino";
+import { type AppOptions, buildApp } from "../../server/app";
+import { DEFAULT_MAIL_FROM } from "../../server/config";
 import { type DatabaseHandle, openDatabase } from "../../server/db/database";
 import { users } from "../../server/db/schema";
 import { createSession } from "../../server/services/sessions";
@@ -9,35 +14,65 @@ import { CLIENT_HEADER, SESSION_COOKIE } from "../../src/shared/constants";
 export type TestApp = {
   app: FastifyInstance;
   database: DatabaseHandle;
+  /** A temporary DATA_DIR (the mail outbox is `outbox/` in it), removed on close. */
+  dataDir: string;
   /** Moves the app's clock; tests of expiry jump instead of waiting. */
   advanceClock(ms: number): void;
   close(): Promise<void>;
 };
 
+/** Links in test mails point here, never at the Host header of a request. */
+export const TEST_PUBLIC_URL = "https://apply.northbridge.example";
+
+export type TestAppOptions = {
+  clientDir?: string;
+  /** Send mail to this SMTP server; otherwise mail goes to the outbox in `dataDir`. */
+  smtpUrl?: string;
+  /** Capture log lines (info and above) instead of silencing them. */
+  logStream?: DestinationStream;
+};
+
+/** The config every test app gets, with a mail outbox in `dataDir`. */
+export function testConfig(dataDir: string, options: TestAppOptions = {}): AppOptions["config"] {
+  return {
+    logLevel: options.logStream ? "info" : "silent",
+    trustProxy: false,
+    clientDir: options.clientDir,
+    dataDir,
+    smtpUrl: options.smtpUrl,
+    mailFrom: DEFAULT_MAIL_FROM,
+    publicUrl: TEST_PUBLIC_URL,
+  };
+}
+
 /**
  * The real app on a real database: PostgreSQL when DATABASE_URL is set (CI runs the suite both
  * ways), otherwise a fresh in-memory PGlite. Tests use unique usernames, so they can share one.
  */
-export async function createTestApp(options: { clientDir?: string } = {}): Promise<TestApp> {
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const url = process.env.DATABASE_URL;
   const database = await openDatabase(url ? { url } : {});
   await database.migrate();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "admissions-test-data-"));
   let offsetMs = 0;
   const app = await buildApp({
-    config: { logLevel: "silent", trustProxy: false, clientDir: options.clientDir },
+    config: testConfig(dataDir, options),
     database,
     clock: () => new Date(Date.now() + offsetMs),
+    logStream: options.logStream,
   });
   await app.ready();
   return {
     app,
     database,
+    dataDir,
     advanceClock(ms) {
       offsetMs += ms;
     },
     async close() {
       await app.close();
       await database.close();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,8 +1,10 @@
 import { Outlet } from "react-router-dom";
 import { partner } from "../../config/partner";
 import { SiteFooter } from "../shell/site-footer";
+import { useSuccessMessageFromState } from "../shell/use-success-message-from-state";
 
 export function AuthLayout() {
+  useSuccessMessageFromState();
   return (
     <div className="auth-layout">
       <header className="auth-layout__header">

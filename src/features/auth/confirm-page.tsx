@@ -1,12 +1,71 @@
+import { useRef, useState } from "react";
+import { Button } from "react-aria-components";
+import { useNavigate } from "react-router-dom";
+import { showSuccessToast } from "../../components/toasts";
+import { AUTH_MESSAGES, isValidCode, isValidEmail, normalizeEmail } from "../../shared/auth-rules";
+import { confirmAccount, resendConfirmation } from "./auth-api";
 import { AuthCard } from "./auth-card";
+import { CodeField, EmailField } from "./auth-fields";
+import { useAuthState } from "./auth-state";
+import { focusFirstInvalid, useAuthCall } from "./use-auth-call";
 
 export function ConfirmPage() {
+  const state = useAuthState();
+  const navigate = useNavigate();
+  const form = useRef<HTMLFormElement>(null);
+  const [username, setUsername] = useState(state.username ?? "");
+  const [code, setCode] = useState("");
+  const [check, setCheck] = useState<"none" | "confirm" | "resend">("none");
+  const { pending, run } = useAuthCall();
+
+  const emailError = check !== "none" && !isValidEmail(username) ? AUTH_MESSAGES.emailInvalid : undefined;
+  const codeError = check === "confirm" && !isValidCode(code) ? AUTH_MESSAGES.codeInvalid : undefined;
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setCheck("confirm");
+    if (!isValidEmail(username) || !isValidCode(code)) return focusFirstInvalid(form.current);
+    const address = normalizeEmail(username);
+    const result = await run("Confirm Card Error", () => confirmAccount(address, code));
+    if (result.ok) {
+      navigate("/login", {
+        state: {
+          username: address,
+          successMessage: result.value.message,
+          studentAnswers: state.studentAnswers,
+        },
+      });
+    }
+  }
+
+  async function resend() {
+    setCheck("resend");
+    if (!isValidEmail(username)) return focusFirstInvalid(form.current);
+    const result = await run("Resend Confirmation Code Error", () =>
+      resendConfirmation(normalizeEmail(username)),
+    );
+    if (result.ok) showSuccessToast(result.value.message);
+  }
+
   return (
     <AuthCard
       title="Confirm Your Account"
       footer={{ question: "Already confirmed?", linkText: "Sign in", href: "/login" }}
     >
-      <p>Accounts are being set up. Until then, your answers are kept safely on this device.</p>
+      <p>
+        We e-mailed you a 6-digit code. Enter it below to confirm your account. The code is valid for 24
+        hours.
+      </p>
+      <form ref={form} className="auth-form" onSubmit={submit} noValidate>
+        <EmailField value={username} onChange={setUsername} error={emailError} autoFocus={!state.username} />
+        <CodeField value={code} onChange={setCode} error={codeError} autoFocus={Boolean(state.username)} />
+        <Button type="submit" className="button button--primary" isPending={pending}>
+          Confirm Account
+        </Button>
+        <Button className="button button--secondary" onPress={resend} isDisabled={pending}>
+          Resend confirmation code
+        </Button>
+      </form>
     </AuthCard>
   );
 }

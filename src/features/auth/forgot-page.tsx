@@ -1,12 +1,44 @@
+import { useRef, useState } from "react";
+import { Button } from "react-aria-components";
+import { showSuccessToast } from "../../components/toasts";
+import { AUTH_MESSAGES, isValidEmail, normalizeEmail } from "../../shared/auth-rules";
+import { requestPasswordReset } from "./auth-api";
 import { AuthCard } from "./auth-card";
+import { EmailField } from "./auth-fields";
+import { useAuthState } from "./auth-state";
+import { focusFirstInvalid, useAuthCall } from "./use-auth-call";
 
 export function ForgotPage() {
+  const state = useAuthState();
+  const form = useRef<HTMLFormElement>(null);
+  const [username, setUsername] = useState(state.username ?? "");
+  const [checked, setChecked] = useState(false);
+  const { pending, run } = useAuthCall();
+
+  const emailError = checked && !isValidEmail(username) ? AUTH_MESSAGES.emailInvalid : undefined;
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setChecked(true);
+    if (!isValidEmail(username)) return focusFirstInvalid(form.current);
+    const result = await run("Forgot Password Card Error", () =>
+      requestPasswordReset(normalizeEmail(username)),
+    );
+    if (result.ok) showSuccessToast(result.value.message);
+  }
+
   return (
     <AuthCard
       title="Forgot Password"
       footer={{ question: "Remembered your password?", linkText: "Sign in", href: "/login" }}
     >
-      <p>Accounts are being set up. Until then, your answers are kept safely on this device.</p>
+      <p>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
+      <form ref={form} className="auth-form" onSubmit={submit} noValidate>
+        <EmailField value={username} onChange={setUsername} error={emailError} autoFocus />
+        <Button type="submit" className="button button--primary" isPending={pending}>
+          Send reset link
+        </Button>
+      </form>
     </AuthCard>
   );
 }

@@ -1,12 +1,97 @@
+import { useRef, useState } from "react";
+import { Button, Link } from "react-aria-components";
+import { useNavigate } from "react-router-dom";
+import { AUTH_MESSAGES, isValidEmail, normalizeEmail } from "../../shared/auth-rules";
+import { DEFAULT_ROUTE } from "../../shared/routes";
+import { logIn, resendConfirmation } from "./auth-api";
 import { AuthCard } from "./auth-card";
+import { EmailField, PasswordField } from "./auth-fields";
+import { useAuthState } from "./auth-state";
+import { focusFirstInvalid, useAuthCall } from "./use-auth-call";
 
 export function LoginPage() {
+  const state = useAuthState();
+  const navigate = useNavigate();
+  const form = useRef<HTMLFormElement>(null);
+  const [username, setUsername] = useState(state.username ?? "");
+  const [password, setPassword] = useState("");
+  const [check, setCheck] = useState<"none" | "login" | "resend">("none");
+  const [unconfirmed, setUnconfirmed] = useState(false);
+  const { pending, run } = useAuthCall();
+
+  const emailOk = isValidEmail(username);
+  const emailError =
+    check === "none" || emailOk
+      ? undefined
+      : check === "resend"
+        ? AUTH_MESSAGES.resendNeedsEmail
+        : AUTH_MESSAGES.loginEmailInvalid;
+  const passwordError = check === "login" && password === "" ? AUTH_MESSAGES.passwordRequired : undefined;
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setCheck("login");
+    if (!emailOk || password === "") return focusFirstInvalid(form.current);
+    const result = await run(
+      "Login Card Error",
+      () => logIn(normalizeEmail(username), password),
+      (error) => {
+        setUnconfirmed(error.body?.reason === "unconfirmed");
+        return false;
+      },
+    );
+    if (result.ok) navigate(DEFAULT_ROUTE, { state: { studentAnswers: state.studentAnswers } });
+  }
+
+  async function resend() {
+    setCheck("resend");
+    if (!emailOk) return focusFirstInvalid(form.current);
+    const address = normalizeEmail(username);
+    const result = await run("Resend Confirmation Code Error", () => resendConfirmation(address));
+    if (result.ok) {
+      navigate("/confirm", {
+        state: {
+          username: address,
+          successMessage: result.value.message,
+          studentAnswers: state.studentAnswers,
+        },
+      });
+    }
+  }
+
   return (
     <AuthCard
       title="Sign In"
       footer={{ question: "Don't have an account?", linkText: "Create an account", href: "/signup" }}
     >
-      <p>Accounts are being set up. Until then, your answers are kept safely on this device.</p>
+      <form ref={form} className="auth-form" onSubmit={submit} noValidate>
+        <EmailField value={username} onChange={setUsername} error={emailError} autoFocus={!state.username} />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+          error={passwordError}
+          autoFocus={Boolean(state.username)}
+        />
+        <Link className="auth-form__aside" href="/forgot" routerOptions={{ state: { username } }}>
+          Forgot your password?
+        </Link>
+        {unconfirmed ? (
+          <p className="alert alert--info">
+            <Link href="/confirm" routerOptions={{ state: { username: normalizeEmail(username) } }}>
+              Enter your confirmation code
+            </Link>{" "}
+            or request a new one below.
+          </p>
+        ) : null}
+        <Button type="submit" className="button button--primary" isPending={pending}>
+          Sign In
+        </Button>
+        <Button className="button button--secondary" onPress={resend} isDisabled={pending}>
+          Resend confirmation code
+        </Button>
+      </form>
     </AuthCard>
   );
 }

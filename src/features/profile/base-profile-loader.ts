@@ -1,6 +1,6 @@
 import { del, get, set } from "idb-keyval";
 import { ApiError, apiRequest } from "../../lib/api-client";
-import { hasSessionHint } from "../../lib/session-hint";
+import { clearSessionHint, hasSessionHint } from "../../lib/session-hint";
 import type { Profile } from "../../shared/api-types";
 import { openAnswerSession } from "../answers/answer-session";
 import { DEVICE_OWNER, localDb } from "../answers/local-db";
@@ -17,6 +17,12 @@ export type BaseProfile = {
 
 const LAST_USER_KEY = "last-username";
 
+/** After sign-out this device must not open the user's copy as if they were still signed in. */
+export async function forgetSignedInUser(): Promise<void> {
+  clearSessionHint();
+  await del(LAST_USER_KEY);
+}
+
 export async function loadBaseProfile(): Promise<BaseProfile> {
   if (!hasSessionHint()) return openAnonymous(false);
   try {
@@ -28,7 +34,7 @@ export async function loadBaseProfile(): Promise<BaseProfile> {
     return { snapshot: snapshotFromProfile(rest), offline: false, unauthorized: false };
   } catch (error) {
     if (error instanceof ApiError && error.kind === "unauthorized") {
-      await del(LAST_USER_KEY);
+      await forgetSignedInUser();
       await openAnswerSession(DEVICE_OWNER, null);
       return { snapshot: anonymousSnapshot(), offline: false, unauthorized: true };
     }

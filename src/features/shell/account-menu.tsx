@@ -2,11 +2,10 @@ import { type RefObject, useState } from "react";
 import { Button, Dialog, Heading, Link, Popover } from "react-aria-components";
 import { useNavigate } from "react-router-dom";
 import { preloadPage } from "../../app/route-modules";
-import { apiRequest } from "../../lib/api-client";
 import { UNAUTHORIZED_MESSAGE } from "../../shared/messages";
-import { answerStore, openAnswerSession } from "../answers/answer-session";
-import { DEVICE_OWNER } from "../answers/local-db";
+import { answerStore } from "../answers/answer-session";
 import type { ClientSnapshot } from "../profile/client-snapshot";
+import { logOut } from "../session/log-out";
 
 type AccountMenuProps = {
   snapshot: ClientSnapshot;
@@ -19,14 +18,11 @@ export function AccountMenu({ snapshot, triggerRef, onClose }: AccountMenuProps)
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
 
-  async function logOut() {
+  async function onLogOut() {
     setBusy(true);
     try {
-      await apiRequest("GET", "/api/logout");
-    } catch {
-      // Signed out locally either way; the server session ends at its idle timeout.
+      await logOut();
     } finally {
-      await openAnswerSession(DEVICE_OWNER, null);
       setBusy(false);
       navigate("/login", { state: { errorMessage: UNAUTHORIZED_MESSAGE } });
     }
@@ -59,7 +55,7 @@ export function AccountMenu({ snapshot, triggerRef, onClose }: AccountMenuProps)
             {snapshot.is_logged_in ? (
               <div className="popover__body">
                 <p className="popover__username">{snapshot.username}</p>
-                <Button className="button button--secondary" isDisabled={busy} onPress={logOut}>
+                <Button className="button button--secondary" isDisabled={busy} onPress={onLogOut}>
                   Log Out
                 </Button>
               </div>

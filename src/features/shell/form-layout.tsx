@@ -1,15 +1,17 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
-import { Navigate, Outlet, useLoaderData, useLocation, useNavigate, useNavigation } from "react-router-dom";
+import { useCallback, useMemo, useState } from "react";
+import { Navigate, Outlet, useLoaderData, useNavigation } from "react-router-dom";
 import { LoadingOverlay } from "../../components/loading-overlay";
-import { showSuccessToast } from "../../components/toasts";
 import { UNAUTHORIZED_MESSAGE } from "../../shared/messages";
 import type { BaseProfile } from "../profile/base-profile-loader";
 import { SnapshotContext } from "../profile/snapshot-context";
+import { InactivityGuard } from "../session/use-inactivity-logout";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 import { StepNav } from "./step-nav";
 import { useFormNavigationRules } from "./use-form-navigation-rules";
 import { usePageFocus } from "./use-page-focus";
+import { useSessionLostRedirect } from "./use-session-lost-redirect";
+import { useSuccessMessageFromState } from "./use-success-message-from-state";
 import { WelcomeBanner } from "./welcome-banner";
 
 /** The frame of every form page: header, steps, welcome banner, the page, footer. */
@@ -26,6 +28,7 @@ export function FormLayout() {
   usePageFocus();
   useSuccessMessageFromState();
   useFormNavigationRules(snapshot, base.offline);
+  useSessionLostRedirect(snapshot.username);
 
   if (base.unauthorized)
     return <Navigate to="/login" replace state={{ errorMessage: UNAUTHORIZED_MESSAGE }} />;
@@ -42,19 +45,8 @@ export function FormLayout() {
         <Outlet />
       </main>
       <SiteFooter />
+      <InactivityGuard isLoggedIn={snapshot.is_logged_in} />
       {navigation.state === "loading" ? <LoadingOverlay /> : null}
     </SnapshotContext.Provider>
   );
-}
-
-/** Spec §2: a success message passed in navigation state appears as a success toast, once. */
-function useSuccessMessageFromState(): void {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const message = (location.state as { successMessage?: unknown } | null)?.successMessage;
-  useEffect(() => {
-    if (typeof message !== "string") return;
-    showSuccessToast(message);
-    navigate(location.pathname + location.search + location.hash, { replace: true, state: null });
-  }, [message, navigate, location.pathname, location.search, location.hash]);
 }

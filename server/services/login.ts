@@ -1,0 +1,71 @@
+import type { Database } from "../db/database";
+import { loginEvents } from "../db/schema";
+import { HttpError } from "../http-error";
+import { ACCOUNT_MESSAGES } from "./account-messages";
+import { findUser } from "./accounts";
+import { verifyPassword } from "./passwords";
+import { createSession } from "./sessions";
+import {
+  claimAttempt,
+  countEvent,
+  type LockPolicy,
+  resetThrottle,
+  type Subject,
+  tooManyRequests,
+  uncountEvent,
+} from "./throttle";
+
+const MINUTE_MS = 60_000;
+
+/** Per address: 5 free failures, then a lock of 30 s doubling with each failure, at most 15 min. */
+export const LOGIN_LOCK_POLICY: LockPolicy = {
+  freeAttempts: 5,
+  firstLockMs: 30_000,
+  maxLockMs: 15 * MINUTE_MS,
+  forgetAfterMs: 24 * 60 * MINUTE_MS,
+};
+/** Per IP: at most this many failures in a window. */
+export const IP_FAILURE_LIMIT = 50;
+export const IP_WINDOW_MS = 15 * MINUTE_MS;
+
+export const accountAttempts = (username: string): Subject => ({ scope: "login-account", value: username });
+
+function throttled(retryAfterMs: number): HttpError {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / MINUTE_MS));
+  return tooManyRequests(ACCOUNT_MESSAGES.loginThrottled(minutes), retryAfterMs);
+}
+
+/**
+ * Checks the credentials and opens a new session (earlier sessions stay until logout or expiry).
+ * Both throttles count the attempt before the password is checked, and give it back when it was
+ * not a failure. An unknown address is verified against a dummy hash, so it takes as long.
+ */
+export async function logIn(
+  db: Database,
+  now: Date,
+  input: { username: string; password: string; ip: string },
+): Promise<{ token: string }> {
+  const ip: Subject = { scope: "login-ip", value: input.ip };
+  const ipWindow = await countEvent(db, ip, now, IP_WINDOW_MS);
+  if (ipWindow.count > IP_FAILURE_LIMIT) throw throttled(ipWindow.windowEndsAt.getTime() - now.getTime());
+  const account = accountAttempts(input.username);
+  const claim = await claimAttempt(db, account, now, LOGIN_LOCK_POLICY);
+  if (!claim.allowed) {
+    await uncountEvent(db, ip);
+    throw throttled(claim.retryAfterMs);
+  }
+
+  const user = await findUser(db, input.username);
+  const valid = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !valid) throw new HttpError(400, ACCOUNT_MESSAGES.loginWrong);
+  await uncountEvent(db, ip);
+  await resetThrottle(db, account);
+  if (!user.confirmedAt) {
+    throw new HttpError(403, ACCOUNT_MESSAGES.unconfirmed, { body: { reason: "unconfirmed" } });
+  }
+  return db.transaction(async (tx) => {
+    const session = await createSession(tx, user.id, now);
+    await tx.insert(loginEvents).values({ userId: user.id, createdAt: now });
+    return session;
+  });
+}

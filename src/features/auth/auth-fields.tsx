@@ -1,0 +1,107 @@
+import { useState } from "react";
+import { Button, FieldError, Input, Label, Text, TextField } from "react-aria-components";
+import { CONFIRMATION_CODE_LENGTH } from "../../shared/auth-rules";
+
+type FieldProps = {
+  value: string;
+  onChange: (value: string) => void;
+  /** Shown under the field and linked to it (aria-describedby); also marks it invalid. */
+  error?: string;
+  autoFocus?: boolean;
+};
+
+export function EmailField({
+  value,
+  onChange,
+  error,
+  autoFocus,
+  label = "Email",
+}: FieldProps & { label?: string }) {
+  return (
+    <TextField
+      className="field"
+      type="email"
+      name="username"
+      autoComplete="username"
+      value={value}
+      onChange={onChange}
+      isInvalid={error !== undefined}
+      autoFocus={autoFocus}
+      isRequired
+    >
+      <Label className="field__label">{label}</Label>
+      <Input className="field__input" inputMode="email" spellCheck={false} autoCapitalize="none" />
+      <FieldError className="field__error">{error}</FieldError>
+    </TextField>
+  );
+}
+
+type PasswordFieldProps = FieldProps & {
+  label: string;
+  autoComplete: "current-password" | "new-password";
+  name?: string;
+  /** Id of an element (the checklist) that describes the field. */
+  describedBy?: string;
+};
+
+/** A password input that password managers can fill (WCAG 3.3.8), with a show/hide toggle. */
+export function PasswordField({
+  label,
+  autoComplete,
+  name = "password",
+  describedBy,
+  ...props
+}: PasswordFieldProps) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <TextField
+      className="field"
+      type={visible ? "text" : "password"}
+      name={name}
+      autoComplete={autoComplete}
+      value={props.value}
+      onChange={props.onChange}
+      isInvalid={props.error !== undefined}
+      autoFocus={props.autoFocus}
+      isRequired
+      aria-describedby={describedBy}
+    >
+      <Label className="field__label">{label}</Label>
+      <div className="field__row">
+        <Input className="field__input" spellCheck={false} autoCapitalize="none" />
+        <Button
+          className="button button--secondary field__toggle"
+          aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-pressed={visible}
+          onPress={() => setVisible((was) => !was)}
+        >
+          {visible ? "Hide" : "Show"}
+        </Button>
+      </div>
+      <FieldError className="field__error">{props.error}</FieldError>
+    </TextField>
+  );
+}
+
+/** Six digits; accepts a pasted or autofilled code with spaces or dashes (one-time-code). */
+export function CodeField({ value, onChange, error, autoFocus }: FieldProps) {
+  return (
+    <TextField
+      className="field"
+      name="code"
+      autoComplete="one-time-code"
+      value={value}
+      onChange={(next) => onChange(next.replace(/\D/g, "").slice(0, CONFIRMATION_CODE_LENGTH))}
+      isInvalid={error !== undefined}
+      autoFocus={autoFocus}
+      isRequired
+    >
+      <Label className="field__label">Confirmation code</Label>
+      <Text slot="description" className="field__description">
+        The 6-digit code from the e-mail we sent you.
+      </Text>
+      <Input className="field__input field__input--code" inputMode="numeric" pattern="[0-9]*" />
+      <FieldError className="field__error">{error}</FieldError>
+    </TextField>
+  );
+}

@@ -1,0 +1,32 @@
+import { useCallback, useState } from "react";
+import { showErrorToast } from "../../components/toasts";
+import { ApiError } from "../../lib/api-client";
+
+/**
+ * Runs an auth call with a pending flag; a refusal becomes an error toast with the card's label
+ * (spec §8, e.g. "Login Card Error") unless `onRefused` handles it and returns true.
+ */
+export function useAuthCall() {
+  const [pending, setPending] = useState(false);
+  const run = useCallback(
+    async <T>(errorLabel: string, call: () => Promise<T>, onRefused?: (error: ApiError) => boolean) => {
+      setPending(true);
+      try {
+        return { ok: true as const, value: await call() };
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        if (!onRefused?.(error)) showErrorToast(errorLabel, error.message);
+        return { ok: false as const, error };
+      } finally {
+        setPending(false);
+      }
+    },
+    [],
+  );
+  return { pending, run };
+}
+
+/** After a blocked submit, puts the keyboard where the first problem is. */
+export function focusFirstInvalid(form: HTMLFormElement | null): void {
+  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}

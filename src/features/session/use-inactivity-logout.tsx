@@ -1,0 +1,115 @@
+import {
+  type ComponentProps,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useEffectEvent,
+  useRef,
+  useState,
+} from "react";
+import { Button } from "react-aria-components";
+import { useNavigate } from "react-router-dom";
+import type { Modal as ModalComponent } from "../../components/modal";
+import { INACTIVITY_LOGOUT_MESSAGE, UNAUTHORIZED_MESSAGE } from "../../shared/messages";
+import { InactivityTimer } from "./inactivity-timer";
+import { logOut } from "./log-out";
+
+// The dialog's code loads when the warning first shows: most visits never see it. The service worker
+// precaches it for offline use; if it still cannot load, nothing is shown and the logout comes anyway.
+const Modal = lazy(() =>
+  import("../../components/modal").then(
+    (m): { default: (props: ComponentProps<typeof ModalComponent>) => ReactNode } => ({ default: m.Modal }),
+    () => ({ default: () => null }),
+  ),
+);
+
+/** Spec §4: what counts as the user being there. Listened to passively, in the capture phase. */
+const ACTIVITY_EVENTS = ["pointerdown", "keydown", "scroll", "touchstart", "wheel"] as const;
+const LISTENER_OPTIONS: AddEventListenerOptions = { passive: true, capture: true };
+
+/**
+ * Spec §4 "Inactivity" (logged in only): after 14 idle minutes asks "Still working?"; a minute later,
+ * or on any activity 15 minutes or more after the last, logs out. Answers stay on the device.
+ */
+export function InactivityGuard({ isLoggedIn }: { isLoggedIn: boolean }) {
+  const navigate = useNavigate();
+  const [warning, setWarning] = useState(false);
+  const [ending, setEnding] = useState(false);
+  const timerRef = useRef<InactivityTimer | null>(null);
+  const endingRef = useRef(false);
+
+  async function endSession(message: string): Promise<void> {
+    if (endingRef.current) return;
+    endingRef.current = true;
+    timerRef.current?.stop();
+    setEnding(true);
+    try {
+      await logOut();
+    } finally {
+      navigate("/login", { state: { errorMessage: message } });
+    }
+  }
+
+  const onIdleLogout = useEffectEvent(() => void endSession(INACTIVITY_LOGOUT_MESSAGE));
+
+  useEffect(() => {
+    if (!isLoggedIn) return;
+    endingRef.current = false;
+    const timer = new InactivityTimer({ onWarn: () => setWarning(true), onLogout: () => onIdleLogout() });
+    timerRef.current = timer;
+    const onActivity = () => timer.activity();
+    // Timers do not run while a laptop sleeps and are held back in hidden tabs: look at the clock.
+    const onVisibilityChange = () => {
+      if (document.visibilityState === "visible") timer.checkElapsed();
+    };
+    for (const type of ACTIVITY_EVENTS) window.addEventListener(type, onActivity, LISTENER_OPTIONS);
+    document.addEventListener("visibilitychange", onVisibilityChange);
+    timer.start();
+    return () => {
+      timer.stop();
+      timerRef.current = null;
+      for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, onActivity, LISTENER_OPTIONS);
+      document.removeEventListener("visibilitychange", onVisibilityChange);
+      setWarning(false);
+    };
+  }, [isLoggedIn]);
+
+  function onContinue() {
+    setWarning(false);
+    timerRef.current?.continue();
+  }
+
+  if (!isLoggedIn || !warning) return null;
+  return (
+    <Suspense fallback={null}>
+      <Modal
+        isOpen
+        // Closing the dialog (× or Escape) is a deliberate answer, like Continue; other activity is not.
+        onOpenChange={(isOpen) => {
+          if (!isOpen) onContinue();
+        }}
+        title="Still working?"
+        size="xs"
+        role="alertdialog"
+      >
+        <p>
+          You've been inactive for a while. For your security you will be logged out in 1 minute. Your answers
+          are saved on this device.
+        </p>
+        <div className="modal__actions">
+          <Button className="button button--primary" autoFocus isDisabled={ending} onPress={onContinue}>
+            Continue
+          </Button>
+          <Button
+            className="button button--secondary"
+            isDisabled={ending}
+            onPress={() => void endSession(UNAUTHORIZED_MESSAGE)}
+          >
+            Logout
+          </Button>
+        </div>
+      </Modal>
+    </Suspense>
+  );
+}

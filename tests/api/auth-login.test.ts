@@ -1,0 +1,258 @@
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../../server/db/schema";
+import { AUTH_MESSAGES } from "../../src/shared/auth-rules";
+import {
+  IDLE_TIMEOUT_MS,
+  LOGGED_IN_HINT_COOKIE,
+  SESSION_COOKIE,
+  SESSION_MAX_AGE_MS,
+} from "../../src/shared/constants";
+import { UNAUTHORIZED_MESSAGE } from "../../src/shared/messages";
+import { getProfile, type ProfileBody, responseCookies } from "../helpers/api";
+import {
+  createAccount,
+  login,
+  OTHER_PASSWORD,
+  PASSWORD,
+  randomIp,
+  sessionCookie,
+  uniqueAddress,
+} from "../helpers/auth";
+import { clientHeaders, createTestApp, type TestApp } from "../helpers/test-app";
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const LOGGED_IN = { message: "You are logged in." };
+const WRONG = { message: "The e-mail address or password is incorrect." };
+const UNCONFIRMED = {
+  message: "Please confirm your account first: enter the 6-digit code we e-mailed you, or request a new one.",
+  reason: "unconfirmed",
+};
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await createTestApp();
+});
+afterAll(async () => {
+  await test?.close();
+});
+
+function logout(cookie: string) {
+  return test.app.inject({ method: "GET", url: "/api/logout", headers: clientHeaders(cookie) });
+}
+
+function expectThrottled(response: LightMyRequestResponse, retryAfterSeconds: number) {
+  expect(response.statusCode).toBe(429);
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  expect(response.json()).toStrictEqual({
+    message: `Too many failed attempts. Please wait ${minutes} minute(s) and try again.`,
+  });
+  expect(response.headers["retry-after"]).toBe(String(retryAfterSeconds));
+  expect(response.headers["set-cookie"]).toBeUndefined();
+}
+
+async function expectWrong(response: Promise<LightMyRequestResponse>, label = "") {
+  const settled = await response;
+  expect(settled.statusCode, label).toBe(400);
+  expect(settled.json(), label).toStrictEqual(WRONG);
+  expect(settled.headers["set-cookie"]).toBeUndefined();
+}
+
+describe("POST /public/login", () => {
+  it("opens a session: 200, both cookies with the right attributes, and a successful_login entry", async () => {
+    const account = await createAccount(test);
+    const response = await login(test, account.username, PASSWORD);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toStrictEqual(LOGGED_IN);
+
+    const cookies = responseCookies(response);
+    const session = cookies.get(SESSION_COOKIE);
+    expect(session).toMatchObject({
+      path: "/",
+      httpOnly: true,
+      sameSite: "Lax",
+      maxAge: SESSION_MAX_AGE_MS / 1000,
+    });
+    expect(session?.value).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(session?.secure).toBeFalsy();
+    const hint = cookies.get(LOGGED_IN_HINT_COOKIE);
+    expect(hint).toMatchObject({ value: "1", path: "/", sameSite: "Lax" });
+    expect(hint?.httpOnly).toBeFalsy();
+
+    const profile = await getProfile(test, sessionCookie(response));
+    expect(profile.statusCode).toBe(200);
+    const body = profile.json() as ProfileBody;
+    expect(body.username).toBe(account.username);
+    expect(body.successful_login).toHaveLength(1);
+    const loggedAt = Date.parse(body.successful_login[0]?.created_at ?? "");
+    expect(test.app.clock().getTime() - loggedAt).toBeLessThan(5 * SECOND);
+  });
+
+  it("accepts the address in any case and with surrounding spaces", async () => {
+    const account = await createAccount(test);
+    expect((await login(test, `  ${account.username.toUpperCase()}  `, PASSWORD)).json()).toStrictEqual(
+      LOGGED_IN,
+    );
+  });
+
+  it("opens a new session at every login and keeps the earlier ones until logout", async () => {
+    const account = await createAccount(test);
+    const first = sessionCookie(await login(test, account.username, PASSWORD));
+    const second = sessionCookie(await login(test, account.username, PASSWORD));
+    expect(second).not.toBe(first);
+    expect((await getProfile(test, first)).statusCode).toBe(200);
+    const profile = await getProfile(test, second);
+    expect((profile.json() as ProfileBody).successful_login).toHaveLength(2);
+
+    expect((await logout(first)).statusCode).toBe(200);
+    const reused = await getProfile(test, first);
+    expect(reused.statusCode).toBe(401);
+    expect(reused.json()).toStrictEqual({ message: UNAUTHORIZED_MESSAGE });
+    expect((await logout(first)).statusCode).toBe(401);
+    expect((await getProfile(test, second)).statusCode).toBe(200);
+  });
+
+  it("answers a wrong password and an unknown address with the same 400 and no cookie", async () => {
+    const account = await createAccount(test);
+    await expectWrong(login(test, account.username, OTHER_PASSWORD), "wrong password");
+    await expectWrong(login(test, uniqueAddress(), PASSWORD), "unknown address");
+  });
+
+  it("refuses an account without a password (e.g. created by the browser-test hook)", async () => {
+    const username = uniqueAddress();
+    await test.database.db.insert(users).values({ username, confirmedAt: test.app.clock() });
+    await expectWrong(login(test, username, PASSWORD));
+  });
+
+  it("sends an unconfirmed account with the right password to confirmation (403), a wrong one gets 400", async () => {
+    const account = await createAccount(test, { confirmed: false });
+    const response = await login(test, account.username, PASSWORD);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toStrictEqual(UNCONFIRMED);
+    expect(response.headers["set-cookie"]).toBeUndefined();
+    await expectWrong(login(test, account.username, OTHER_PASSWORD));
+  });
+
+  it.each([
+    ["an invalid address", { username: "ada@example", password: PASSWORD }, AUTH_MESSAGES.loginEmailInvalid],
+    ["no address", { password: PASSWORD }, AUTH_MESSAGES.loginEmailInvalid],
+    ["an empty password", { username: "ada@example.edu", password: "" }, AUTH_MESSAGES.passwordRequired],
+    ["no password", { username: "ada@example.edu" }, AUTH_MESSAGES.passwordRequired],
+  ])("refuses %s with the login message", async (_label, payload, message) => {
+    const response = await test.app.inject({
+      method: "POST",
+      url: "/public/login",
+      headers: { "x-admissions-client": "1" },
+      payload,
+      remoteAddress: randomIp(),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toStrictEqual({ message });
+  });
+
+  it("refuses a login without the client header or from another site (CSRF), setting no cookie", async () => {
+    const account = await createAccount(test);
+    const bare = await test.app.inject({
+      method: "POST",
+      url: "/public/login",
+      payload: { username: account.username, password: PASSWORD },
+    });
+    expect(bare.statusCode).toBe(403);
+    expect(bare.headers["set-cookie"]).toBeUndefined();
+    const crossSite = await login(test, account.username, PASSWORD, {
+      headers: { "sec-fetch-site": "cross-site" },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.headers["set-cookie"]).toBeUndefined();
+  });
+});
+
+describe("login throttling", () => {
+  it("allows 5 failures per address, then locks it for 30 s doubling to at most 15 minutes; success resets", async () => {
+    const account = await createAccount(test);
+    for (let i = 1; i <= 5; i++)
+      await expectWrong(login(test, account.username, OTHER_PASSWORD), `failure ${i}`);
+    // The sixth failure is still checked and answered, and locks the address for 30 s.
+    await expectWrong(login(test, account.username, OTHER_PASSWORD), "failure 6");
+    // While locked even the right password is not checked, from any IP.
+    expectThrottled(await login(test, account.username, PASSWORD), 30);
+    test.advanceClock(29 * SECOND);
+    expectThrottled(await login(test, account.username, PASSWORD), 1);
+    test.advanceClock(1 * SECOND);
+
+    for (const lockSeconds of [60, 120, 240, 480, 900, 900]) {
+      await expectWrong(login(test, account.username, OTHER_PASSWORD));
+      expectThrottled(await login(test, account.username.toUpperCase(), PASSWORD), lockSeconds);
+      test.advanceClock(lockSeconds * SECOND);
+    }
+
+    expect((await login(test, account.username, PASSWORD)).statusCode).toBe(200);
+    // A success resets the count: 5 free failures again.
+    for (let i = 1; i <= 5; i++)
+      await expectWrong(login(test, account.username, OTHER_PASSWORD), `again ${i}`);
+    expect((await login(test, account.username, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("lets at most six of a burst of parallel guesses reach the password check", async () => {
+    const account = await createAccount(test);
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, () => login(test, account.username, OTHER_PASSWORD)),
+    );
+    const statuses = burst.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(6);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(14);
+  });
+
+  it("throttles an unknown address exactly like a known one", async () => {
+    const unknown = uniqueAddress();
+    for (let i = 1; i <= 6; i++) await expectWrong(login(test, unknown, OTHER_PASSWORD), `failure ${i}`);
+    expectThrottled(await login(test, unknown, OTHER_PASSWORD), 30);
+  });
+
+  it("refuses an IP after 50 failures in 15 minutes, whatever the address; successes do not count", async () => {
+    const ip = randomIp();
+    const account = await createAccount(test);
+    const started = test.app.clock();
+    // Ten addresses with five failures each (so no address is locked), and a success before each round.
+    const addresses = Array.from({ length: 10 }, () => uniqueAddress());
+    for (let round = 1; round <= 5; round++) {
+      expect((await login(test, account.username, PASSWORD, { ip })).statusCode).toBe(200);
+      const responses = await Promise.all(addresses.map((a) => login(test, a, OTHER_PASSWORD, { ip })));
+      for (const response of responses) expect(response.statusCode, `round ${round}`).toBe(400);
+    }
+    test.advanceClock(10 * MINUTE);
+    const refused = await login(test, account.username, PASSWORD, { ip });
+    expectThrottled(refused, Number(refused.headers["retry-after"]));
+    expect(Number(refused.headers["retry-after"])).toBeLessThanOrEqual(5 * 60);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(4 * 60);
+    // Another IP is not affected.
+    expect((await login(test, account.username, PASSWORD, { ip: randomIp() })).statusCode).toBe(200);
+
+    // The window opened at the first failure, a little after `started`.
+    test.advanceClock(15 * MINUTE + SECOND - (test.app.clock().getTime() - started.getTime()));
+    expect((await login(test, account.username, PASSWORD, { ip })).statusCode).toBe(200);
+  });
+});
+
+describe("sessions opened by login", () => {
+  it("end after 15 idle minutes on the server", async () => {
+    const account = await createAccount(test);
+    const cookie = sessionCookie(await login(test, account.username, PASSWORD));
+    test.advanceClock(IDLE_TIMEOUT_MS - MINUTE);
+    expect((await getProfile(test, cookie)).statusCode).toBe(200);
+    test.advanceClock(IDLE_TIMEOUT_MS);
+    expect((await getProfile(test, cookie)).statusCode).toBe(401);
+  });
+
+  it("end 12 hours after login whatever the activity", async () => {
+    const account = await createAccount(test);
+    const cookie = sessionCookie(await login(test, account.username, PASSWORD));
+    for (let elapsed = 10 * MINUTE; elapsed < SESSION_MAX_AGE_MS; elapsed += 10 * MINUTE) {
+      test.advanceClock(10 * MINUTE);
+      expect((await getProfile(test, cookie)).statusCode).toBe(200);
+    }
+    test.advanceClock(10 * MINUTE);
+    expect((await getProfile(test, cookie)).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,76 @@
+import { randomInt, randomUUID } from "node:crypto";
+import type { LightMyRequestResponse } from "fastify";
+import { users } from "../../server/db/schema";
+import { hashPassword } from "../../server/services/passwords";
+import { CLIENT_HEADER, SESSION_COOKIE } from "../../src/shared/constants";
+import type { TestApp } from "./test-app";
+
+/** Meets every password rule of spec §5. */
+export const PASSWORD = "Correct-Horse-9-battery";
+export const OTHER_PASSWORD = "Another-Staple-7-horse";
+
+/** A fresh address per call: tests share one database on PostgreSQL. */
+export function uniqueAddress(label = "applicant"): string {
+  return `${label}-${randomUUID()}@example.edu`;
+}
+
+/** A random private address, so per-IP login counters of different tests never meet. */
+export function randomIp(): string {
+  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+}
+
+/** POST to a /public/ call as our client sends it. */
+export function postPublic(
+  test: TestApp,
+  url: string,
+  payload: unknown,
+  options: { headers?: Record<string, string>; ip?: string } = {},
+): Promise<LightMyRequestResponse> {
+  return test.app.inject({
+    method: "POST",
+    url,
+    headers: { [CLIENT_HEADER]: "1", ...options.headers },
+    payload: payload as Record<string, unknown>,
+    remoteAddress: options.ip ?? randomIp(),
+  });
+}
+
+export function login(
+  test: TestApp,
+  username: string,
+  password: string,
+  options: { headers?: Record<string, string>; ip?: string } = {},
+): Promise<LightMyRequestResponse> {
+  return postPublic(test, "/public/login", { username, password }, options);
+}
+
+/** The session cookie header a login response set. */
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
+  if (!cookie?.value) throw new Error(`no session cookie in ${response.statusCode} ${response.body}`);
+  return `${SESSION_COOKIE}=${cookie.value}`;
+}
+
+/** An account written straight to the database (the sign-up flow has its own tests). */
+export async function createAccount(
+  test: TestApp,
+  options: { username?: string; password?: string; confirmed?: boolean } = {},
+): Promise<{ userId: string; username: string; password: string }> {
+  const username = options.username ?? uniqueAddress();
+  const password = options.password ?? PASSWORD;
+  const [user] = await test.database.db
+    .insert(users)
+    .values({
+      username,
+      passwordHash: await hashPassword(password),
+      confirmedAt: options.confirmed === false ? null : test.app.clock(),
+    })
+    .returning({ id: users.id });
+  if (!user) throw new Error("user insert returned nothing");
+  return { userId: user.id, username, password };
+}
+
+/** The message with the address replaced, to compare answers for different addresses. */
+export function withoutAddress(response: LightMyRequestResponse, address: string): unknown {
+  return { status: response.statusCode, body: response.body.replaceAll(address, "{address}") };
+}
