@@ -15,6 +15,8 @@ import { healthRoutes } from "./routes/health";
 import { logoutRoutes } from "./routes/logout";
 import { profileRoutes } from "./routes/profile";
 import { testSupportRoutes } from "./routes/test-support";
+import { validationRoutes } from "./routes/validations";
+import { webStatusRoutes } from "./routes/web-status";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -74,6 +76,8 @@ export async function buildApp({
   await app.register(healthRoutes);
   await app.register(profileRoutes);
   await app.register(answerRoutes);
+  await app.register(webStatusRoutes);
+  await app.register(validationRoutes);
   await app.register(logoutRoutes);
   await app.register(authRoutes, { publicUrl: config.publicUrl });
   if (config.testHooks) {

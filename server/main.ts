@@ -44,12 +44,6 @@ const purge = () => {
 await purge();
 setInterval(purge, HOUR).unref();
 
-await app.listen({ port: config.port, host: config.host });
-app.log.info(
-  { database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
-  `ready on http://${config.host}:${config.port}`,
-);
-
 let closing = false;
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.on(signal, async () => {
@@ -65,3 +59,11 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
     }
   });
 }
+
+// Handlers are in place before the port opens: a SIGTERM right after start-up still shuts down cleanly.
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  { database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
+  `ready on http://${config.host}:${config.port}`,
+);
+

@@ -38,7 +38,12 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
-/** One row per answered field, so saves merge per field and keep their own update time. */
+/**
+ * One row per answered field, so saves merge per field and keep their own update time. `edited_at`
+ * is when the value was edited (the client's corrected edit time, or the server's receipt time):
+ * the newer edit of a field wins (decision 0002). `revision` is the per-user answer revision
+ * (`applications.answer_revision`) of the save that last changed the row.
+ */
 export const answers = pgTable(
   "answers",
   {
@@ -48,6 +53,8 @@ export const answers = pgTable(
     key: text("key").notNull(),
     value: text("value").notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    editedAt: timestamp("edited_at", { withTimezone: true }).notNull().defaultNow(),
+    revision: bigint("revision", { mode: "number" }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
@@ -59,6 +66,8 @@ export const applications = pgTable("applications", {
     .references(() => users.id, { onDelete: "cascade" }),
   lastPage: text("last_page"),
   submittedAt: timestamp("submitted_at", { withTimezone: true }),
+  /** Bumped by every save that changes at least one answer; the row lock serialises a user's writes. */
+  answerRevision: bigint("answer_revision", { mode: "number" }).notNull().default(0),
   createdAt: createdAt(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -78,6 +87,32 @@ export const webStatusEntries = pgTable(
     check("web_status_value", sql`${t.webStatus} in ('started', 'validating', 'submitted')`),
   ],
 );
+
+/**
+ * The last applied `X-Client-Seq` of each client (device) of a user (decision 0002): the next
+ * request must carry `last_seq + 1`. Its row is locked for the length of a save.
+ */
+export const clientSequences = pgTable(
+  "client_sequences",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    clientId: text("client_id").notNull(),
+    lastSeq: bigint("last_seq", { mode: "number" }).notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.clientId] })],
+);
+
+/** The latest client validation report of each user (`POST /api/validations`): key → messages. */
+export const validationReports = pgTable("validation_reports", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  report: jsonb("report").$type<Record<string, string[]>>().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const loginEvents = pgTable(
   "login_events",

@@ -13,10 +13,10 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? "request";
       const details = error.validation
-        .map(
-          (issue) =>
-            `${issue.instancePath ? `${issue.instancePath.slice(1).replaceAll("/", ".")}: ` : ""}${issue.message}`,
-        )
+        .map((issue) => {
+          const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
+          return field ? `${field}: ${issue.message}` : issue.message;
+        })
         .join("; ");
       return reply.status(400).send({ message: `Invalid ${where}: ${details}` });
     }

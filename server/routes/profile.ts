@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { FORM_PAGES, type FormPagePath } from "../../src/shared/routes";
 import { requireAuth } from "../require-auth";
+import { hashCall, parseOptionalIdempotencyKey, runMaybeIdempotent } from "../services/idempotency";
 import { loadProfile, saveLastPage } from "../services/profile";
 
 const formPagePaths = FORM_PAGES.map((page) => page.path) as [FormPagePath, ...FormPagePath[]];
@@ -9,7 +10,7 @@ const formPagePaths = FORM_PAGES.map((page) => page.path) as [FormPagePath, ...F
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/api/profile", async (request) => {
     const { userId, username } = requireAuth(request);
-    return loadProfile(app.db, userId, username);
+    return loadProfile(app.db, userId, username, app.clock);
   });
 
   app.put(
@@ -23,10 +24,20 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { userId } = requireAuth(request);
-      await saveLastPage(app.db, userId, request.body.last_page, app.clock());
-      return { message: "Your place in the application has been saved." };
+      const key = parseOptionalIdempotencyKey(request.headers["idempotency-key"]);
+      const lastPage = request.body.last_page;
+      const result = await runMaybeIdempotent(
+        app.db,
+        { userId, key, requestHash: hashCall("PUT /api/last-page", { last_page: lastPage }) },
+        async (tx) => {
+          await saveLastPage(tx, userId, lastPage, app.clock());
+          return { statusCode: 200, body: { message: "Your place in the application has been saved." } };
+        },
+      );
+      if (result.replayed) reply.header("Idempotent-Replayed", "true");
+      return reply.status(result.statusCode).send(result.body);
     },
   );
 };

@@ -1,9 +1,12 @@
-import { sql } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { isKnownAnswerKey } from "../../src/form/answer-keys";
 import { MAX_ANSWER_LENGTH } from "../../src/shared/constants";
 import type { Database } from "../db/database";
 import { answers, applications } from "../db/schema";
 import { HttpError } from "../http-error";
+import { lockApplication } from "./applications";
+import { hashRequest } from "./idempotency";
 
 export type AnswerMap = Record<string, string>;
 
@@ -33,25 +36,150 @@ export function parseAnswerMap(body: unknown): AnswerMap {
   return Object.fromEntries(entries) as AnswerMap;
 }
 
-/** Merges the given fields into the user's stored answers; fields not sent are left alone. */
+/** The most an edit time may lie ahead of the server clock (a client's corrected clock still drifts). */
+export const MAX_EDIT_AHEAD_MS = 5 * 60 * 1000;
+
+/** A save: the answers, and the client's edit time (ms since the epoch) of some or all of them. */
+export type AnswerRequest = { answers: AnswerMap; editedAt: Record<string, number> };
+
+const ENVELOPE_FIELDS = ["answers", "edited_at"];
+
+function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The body of PUT /api/answer: the spec's flat answers map, or the sync engine's envelope
+ * `{ answers, edited_at? }` (decision 0002; neither field name is an answer key). `now` bounds the
+ * edit times. Every error names the offending keys.
+ */
+export function parseAnswerRequest(body: unknown, now: Date): AnswerRequest {
+  if (!isJsonObject(body) || !ENVELOPE_FIELDS.some((field) => Object.hasOwn(body, field))) {
+    return { answers: parseAnswerMap(body), editedAt: {} };
+  }
+  const unexpected = Object.keys(body).filter((field) => !ENVELOPE_FIELDS.includes(field));
+  if (unexpected.length > 0) {
+    throw new HttpError(
+      400,
+      `The answers envelope holds only answers and edited_at; unexpected: ${unexpected.join(", ")}.`,
+    );
+  }
+  if (!Object.hasOwn(body, "answers")) {
+    throw new HttpError(400, "The answers envelope needs an answers object.");
+  }
+  const answers = parseAnswerMap(body.answers);
+  return { answers, editedAt: parseEditTimes(body.edited_at, answers, now) };
+}
+
+function parseEditTimes(value: unknown, answers: AnswerMap, now: Date): Record<string, number> {
+  if (value === undefined) return {};
+  if (!isJsonObject(value)) {
+    throw new HttpError(
+      400,
+      "edited_at must be a JSON object of answer keys to edit times (milliseconds since the epoch).",
+    );
+  }
+  const entries = Object.entries(value);
+  const notSent = entries.filter(([key]) => !Object.hasOwn(answers, key)).map(([key]) => key);
+  if (notSent.length > 0) {
+    throw new HttpError(400, `edited_at names keys that are not in answers: ${notSent.join(", ")}.`);
+  }
+  const notTimes = entries
+    .filter(([, time]) => typeof time !== "number" || !Number.isSafeInteger(time) || time <= 0)
+    .map(([key]) => key);
+  if (notTimes.length > 0) {
+    throw new HttpError(
+      400,
+      `edited_at values must be positive whole numbers of milliseconds since the epoch; these are not: ${notTimes.join(", ")}.`,
+    );
+  }
+  const latest = now.getTime() + MAX_EDIT_AHEAD_MS;
+  const ahead = entries.filter(([, time]) => (time as number) > latest).map(([key]) => key);
+  if (ahead.length > 0) {
+    throw new HttpError(
+      400,
+      `edited_at may be at most 5 minutes ahead of the server clock (${now.toISOString()}); too far ahead: ${ahead.join(", ")}.`,
+    );
+  }
+  return Object.fromEntries(entries) as Record<string, number>;
+}
+
+/**
+ * Stable hash of a save: same content, same hash, whatever the key order. A save without edit times
+ * hashes as the flat map always did, so keys stored before the envelope existed still replay.
+ */
+export function hashAnswerRequest({ answers: values, editedAt }: AnswerRequest): string {
+  const sorted = (map: Record<string, unknown>) =>
+    Object.keys(map)
+      .sort()
+      .map((key) => [key, map[key]]);
+  if (Object.keys(editedAt).length === 0) return hashRequest(values);
+  return createHash("sha256")
+    .update(JSON.stringify({ answers: sorted(values), edited_at: sorted(editedAt) }))
+    .digest("hex");
+}
+
+export type AnswerMergeResult = {
+  /** The server time of the save, read once the user's writes are serialised. */
+  savedAt: Date;
+  /** How many fields were written. */
+  saved: number;
+  /** Fields whose stored edit is newer than the one sent, with the stored value. */
+  superseded: AnswerMap;
+};
+
+/**
+ * Rule 2 of decision 0002, inside the request's transaction: per field, the sent value replaces the
+ * stored one unless the stored edit is newer (a tie goes to this, later, arrival). Values without
+ * an edit time count as edited at the server's time of the save, read after the user's row lock so
+ * that it follows every save applied before. A save that writes anything takes the user's next
+ * revision. Fields not sent are left alone.
+ */
 export async function mergeAnswers(
-  db: Database,
+  tx: Database,
   userId: string,
-  changes: AnswerMap,
-  now: Date,
-): Promise<void> {
-  const rows = Object.entries(changes).map(([key, value]) => ({ userId, key, value, updatedAt: now }));
+  request: AnswerRequest,
+  clock: () => Date,
+): Promise<AnswerMergeResult> {
+  const revision = await lockApplication(tx, userId, clock());
+  const now = clock();
+  const keys = Object.keys(request.answers);
+  if (keys.length === 0) return { savedAt: now, saved: 0, superseded: {} };
+  const stored = await tx
+    .select({ key: answers.key, value: answers.value, editedAt: answers.editedAt })
+    .from(answers)
+    .where(and(eq(answers.userId, userId), inArray(answers.key, keys)));
+  const storedByKey = new Map(stored.map((row) => [row.key, row]));
+
+  const nextRevision = revision + 1;
+  const superseded: AnswerMap = {};
+  const rows: (typeof answers.$inferInsert)[] = [];
+  for (const [key, value] of Object.entries(request.answers)) {
+    const editedAt = Object.hasOwn(request.editedAt, key) ? (request.editedAt[key] as number) : now.getTime();
+    const current = storedByKey.get(key);
+    if (current && editedAt < current.editedAt.getTime()) {
+      superseded[key] = current.value;
+      continue;
+    }
+    rows.push({ userId, key, value, updatedAt: now, editedAt: new Date(editedAt), revision: nextRevision });
+  }
   if (rows.length > 0) {
-    await db
+    await tx
       .insert(answers)
       .values(rows)
       .onConflictDoUpdate({
         target: [answers.userId, answers.key],
-        set: { value: sql`excluded.value`, updatedAt: sql`excluded.updated_at` },
+        set: {
+          value: sql`excluded.value`,
+          updatedAt: sql`excluded.updated_at`,
+          editedAt: sql`excluded.edited_at`,
+          revision: sql`excluded.revision`,
+        },
       });
+    await tx
+      .update(applications)
+      .set({ answerRevision: nextRevision, updatedAt: now })
+      .where(eq(applications.userId, userId));
   }
-  await db
-    .insert(applications)
-    .values({ userId, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: applications.userId, set: { updatedAt: now } });
+  return { savedAt: now, saved: rows.length, superseded };
 }

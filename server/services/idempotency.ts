@@ -22,6 +22,30 @@ export function parseIdempotencyKey(header: string | string[] | undefined): stri
   return header;
 }
 
+/** For calls where the key is optional: undefined when the header is absent, checked when present. */
+export function parseOptionalIdempotencyKey(header: string | string[] | undefined): string | undefined {
+  return header === undefined ? undefined : parseIdempotencyKey(header);
+}
+
+/**
+ * Stable hash of a call's JSON body, whatever the key order, tagged with the call so that one key
+ * sent to two different calls never replays the other's outcome.
+ */
+export function hashCall(call: string, body: unknown): string {
+  return createHash("sha256").update(call).update("\n").update(stableJson(body)).digest("hex");
+}
+
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
+  if (typeof value === "object" && value !== null) {
+    const entries = Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${stableJson((value as Record<string, unknown>)[key])}`);
+    return `{${entries.join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
 /** Stable hash of a request body: same content, same hash, whatever the key order. */
 export function hashRequest(body: Record<string, string>): string {
   const sorted = Object.keys(body)
@@ -54,6 +78,18 @@ export async function runIdempotent(
       .where(and(eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.key, request.key)));
     return { ...outcome, replayed: false };
   });
+}
+
+/** runIdempotent when the request carries a key; otherwise `apply` in a plain transaction. */
+export async function runMaybeIdempotent(
+  db: Database,
+  request: { userId: string; key: string | undefined; requestHash: string },
+  apply: (tx: Database) => Promise<Outcome>,
+): Promise<IdempotentResult> {
+  const { key, ...rest } = request;
+  if (key !== undefined) return runIdempotent(db, { ...rest, key }, apply);
+  const outcome = await db.transaction((tx) => apply(tx));
+  return { ...outcome, replayed: false };
 }
 
 async function replay(

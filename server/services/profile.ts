@@ -4,7 +4,12 @@ import type { FormPagePath } from "../../src/shared/routes";
 import type { Database } from "../db/database";
 import { answers, applications, loginEvents, webStatusEntries } from "../db/schema";
 
-export async function loadProfile(db: Database, userId: string, username: string): Promise<Profile> {
+export async function loadProfile(
+  db: Database,
+  userId: string,
+  username: string,
+  clock: () => Date,
+): Promise<Profile> {
   const [answerRows, [application], logins, statuses] = await Promise.all([
     db.select({ key: answers.key, value: answers.value }).from(answers).where(eq(answers.userId, userId)),
     db.select({ lastPage: applications.lastPage }).from(applications).where(eq(applications.userId, userId)),
@@ -29,6 +34,7 @@ export async function loadProfile(db: Database, userId: string, username: string
       web_status: row.webStatus,
       created_at: row.createdAt.toISOString(),
     })),
+    server_time: clock().getTime(),
   };
 }
 

@@ -2,6 +2,7 @@ import { RouterProvider } from "react-aria-components";
 import type { NavigateOptions } from "react-router-dom";
 import { Outlet, useHref, useNavigate } from "react-router-dom";
 import { Toasts } from "../components/toasts";
+import { UpdatePrompt } from "../features/pwa/update-prompt";
 
 declare module "react-aria-components" {
   interface RouterConfig {
@@ -9,13 +10,14 @@ declare module "react-aria-components" {
   }
 }
 
-/** Lets React Aria links navigate through the data router, and hosts the toast region. */
+/** Lets React Aria links navigate through the data router; hosts the toast region and the update prompt. */
 export function AppRoot() {
   const navigate = useNavigate();
   return (
     <RouterProvider navigate={(to, options) => navigate(to, options)} useHref={useHref}>
       <Outlet />
       <Toasts />
+      <UpdatePrompt />
     </RouterProvider>
   );
 }

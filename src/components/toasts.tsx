@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import { UNSTABLE_ToastQueue as ToastQueue } from "react-aria-components";
+import { preloadWhenIdle } from "../lib/preload-when-idle";
 import { ERROR_TOAST_TIMEOUT_MS, TOAST_TIMEOUT_MS } from "../shared/constants";
 
 export type ToastContentData = { severity: "success" | "error"; label: string; message: string };
@@ -7,7 +8,9 @@ export type ToastContentData = { severity: "success" | "error"; label: string; m
 export const toastQueue = new ToastQueue<ToastContentData>({ maxVisibleToasts: 4 });
 
 // The region's code loads with the first toast: most first screens never show one.
-const ToastRegionView = lazy(() => import("./toast-region").then((m) => ({ default: m.ToastRegionView })));
+const loadRegion = () => import("./toast-region");
+const ToastRegionView = lazy(() => loadRegion().then((m) => ({ default: m.ToastRegionView })));
+preloadWhenIdle(loadRegion);
 
 /** Spec §2: success messages appear as a toast labelled "Success Notification". */
 export function showSuccessToast(message: string, label = "Success Notification"): void {

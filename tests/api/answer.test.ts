@@ -26,13 +26,20 @@ function expectRefusal(response: Awaited<ReturnType<typeof putAnswers>>, ...frag
 }
 
 describe("PUT /api/answer: saving", () => {
-  it("answers the saved count and an ISO saved_at", async () => {
+  it("answers the saved count, an ISO saved_at, the server time and no superseded fields", async () => {
     const user = await signedInUser(test);
     const response = await putAnswers(test, user.cookie, { first_name: "Ada", last_name: "Lovelace" });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toStrictEqual({ message: SAVED_MESSAGE, saved: 2, saved_at: expect.any(String) });
+    expect(body).toStrictEqual({
+      message: SAVED_MESSAGE,
+      saved: 2,
+      saved_at: expect.any(String),
+      server_time: expect.any(Number),
+      superseded: {},
+    });
     expect(new Date(body.saved_at).toISOString()).toBe(body.saved_at);
+    expect(body.server_time).toBe(new Date(body.saved_at).getTime());
     expect(response.headers["idempotent-replayed"]).toBeUndefined();
   });
 

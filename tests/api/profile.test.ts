@@ -4,7 +4,13 @@ import { CLIENT_HEADER, LOGGED_IN_HINT_COOKIE, SESSION_COOKIE } from "../../src/
 import { UNAUTHORIZED_MESSAGE } from "../../src/shared/messages";
 import { FORM_PAGES } from "../../src/shared/routes";
 import { clearsSessionCookies, getProfile, type ProfileBody, putAnswers } from "../helpers/api";
-import { clientHeaders, createTestApp, signedInUser, type TestApp } from "../helpers/test-app";
+import {
+  clientHeaders,
+  createTestApp,
+  idempotencyKey,
+  signedInUser,
+  type TestApp,
+} from "../helpers/test-app";
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -44,7 +50,21 @@ describe("GET /api/profile", () => {
       last_page: null,
       successful_login: [],
       web_status: [],
+      server_time: expect.any(Number),
     });
+  });
+
+  it("answers the server clock in server_time (ms), for the client's clock offset", async () => {
+    const user = await signedInUser(test);
+    const before = test.app.clock().getTime();
+    const profile = (await getProfile(test, user.cookie)).json() as ProfileBody;
+    expect(Number.isInteger(profile.server_time)).toBe(true);
+    expect(profile.server_time).toBeGreaterThanOrEqual(before);
+    expect(profile.server_time).toBeLessThanOrEqual(test.app.clock().getTime());
+
+    test.advanceClock(60_000);
+    const later = (await getProfile(test, user.cookie)).json() as ProfileBody;
+    expect(later.server_time - profile.server_time).toBeGreaterThanOrEqual(60_000);
   });
 
   it("reflects saved answers", async () => {
@@ -154,6 +174,33 @@ describe("PUT /api/last-page", () => {
       expect(typeof body.message).toBe("string");
       expect(body.message.length).toBeGreaterThan(0);
     }
+    expect(await lastPage(user.cookie)).toBeNull();
+  });
+
+  it("accepts an optional Idempotency-Key: a repeat is replayed, another page under it refused (422)", async () => {
+    const user = await signedInUser(test);
+    const key = idempotencyKey();
+    const first = await putLastPage(user.cookie, { last_page: "/education" }, { "idempotency-key": key });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["idempotent-replayed"]).toBeUndefined();
+    const again = await putLastPage(user.cookie, { last_page: "/education" }, { "idempotency-key": key });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    expect(again.json()).toStrictEqual(first.json());
+    expect((await putLastPage(user.cookie, { last_page: "/about" })).statusCode).toBe(200);
+    // The replay does not move the applicant back.
+    await putLastPage(user.cookie, { last_page: "/education" }, { "idempotency-key": key });
+    expect(await lastPage(user.cookie)).toBe("/about");
+    const other = await putLastPage(user.cookie, { last_page: "/final-steps" }, { "idempotency-key": key });
+    expect(other.statusCode).toBe(422);
+    expect(await lastPage(user.cookie)).toBe("/about");
+  });
+
+  it("refuses a malformed Idempotency-Key", async () => {
+    const user = await signedInUser(test);
+    const response = await putLastPage(user.cookie, { last_page: "/about" }, { "idempotency-key": "a b" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain("Idempotency-Key");
     expect(await lastPage(user.cookie)).toBeNull();
   });
 

@@ -1,8 +1,12 @@
-import { DEVICE_OWNER, type LocalDb } from "./local-db";
+import { DEVICE_OWNER, type LocalDb, type StoredAnswer } from "./local-db";
+import { flushPendingWrites, trackWrite } from "./pending-writes";
+import type { ServerClock } from "./server-clock";
+import { requestPersistentStorage } from "./storage-persistence";
 import { recordAnswer } from "./sync-queue";
 import { updateSyncStatus } from "./sync-status";
 
 type Listener = () => void;
+type Entry = { value: string; editedAt: number };
 
 /**
  * The answers of the current owner, in memory, so inputs read and update them synchronously on
@@ -10,12 +14,14 @@ type Listener = () => void;
  * someone is signed in); the memory copy is only a view of what the device has stored.
  */
 export class AnswerStore {
-  private values = new Map<string, string>();
+  private values = new Map<string, Entry>();
   private readonly listeners = new Map<string, Set<Listener>>();
   private currentOwner = DEVICE_OWNER;
+  private askedPersistence = false;
 
   constructor(
     private readonly db: () => LocalDb,
+    private readonly clock: ServerClock,
     /** Called after a change is safely stored, e.g. to wake the sync worker. */
     private onRecorded: () => void = () => {},
   ) {}
@@ -25,19 +31,30 @@ export class AnswerStore {
   }
 
   /** Switches to another owner's answers (sign-in, sign-out, start-up). */
-  replaceAll(owner: string, values: Record<string, string>, onRecorded: () => void = () => {}): void {
+  replaceAll(owner: string, answers: readonly StoredAnswer[], onRecorded: () => void = () => {}): void {
     this.currentOwner = owner;
     this.onRecorded = onRecorded;
-    this.values = new Map(Object.entries(values));
+    this.values = new Map(answers.map((a) => [a.key, { value: a.value, editedAt: a.editedAt }]));
     for (const set of this.listeners.values()) for (const listener of set) listener();
   }
 
+  /** Adopts values stored by someone else (another tab, the server) when they are at least as new. */
+  applyStored(answers: readonly StoredAnswer[]): void {
+    for (const answer of answers) {
+      if (answer.owner !== this.currentOwner) continue;
+      const mine = this.values.get(answer.key);
+      if (mine && (mine.value === answer.value || mine.editedAt > answer.editedAt)) continue;
+      this.values.set(answer.key, { value: answer.value, editedAt: answer.editedAt });
+      for (const listener of this.listeners.get(answer.key) ?? []) listener();
+    }
+  }
+
   get(key: string): string {
-    return this.values.get(key) ?? "";
+    return this.values.get(key)?.value ?? "";
   }
 
   all(): Record<string, string> {
-    return Object.fromEntries(this.values);
+    return Object.fromEntries([...this.values].map(([key, entry]) => [key, entry.value]));
   }
 
   subscribe(key: string, listener: Listener): () => void {
@@ -51,15 +68,31 @@ export class AnswerStore {
   }
 
   /** Records a change; resolves once it is on disk (callers on the keystroke path need not wait). */
-  async set(key: string, value: string): Promise<void> {
-    if (this.get(key) === value) return;
-    this.values.set(key, value);
+  set(key: string, value: string): Promise<void> {
+    if (this.get(key) === value) return Promise.resolve();
+    const editedAt = this.clock.now();
+    this.values.set(key, { value, editedAt });
     for (const listener of this.listeners.get(key) ?? []) listener();
     const owner = this.currentOwner;
+    return trackWrite(this.persist({ owner, key, value, editedAt }));
+  }
+
+  /** Resolves when every change made so far is on disk (before a reload or sign-out). */
+  whenStored(): Promise<void> {
+    return flushPendingWrites();
+  }
+
+  private async persist(answer: StoredAnswer): Promise<void> {
+    const started = performance.now();
     try {
-      await recordAnswer(this.db(), { owner, key, value, editedAt: Date.now() }, owner !== DEVICE_OWNER);
+      await recordAnswer(this.db(), answer, answer.owner !== DEVICE_OWNER);
+      performance.measure?.("answer-commit", { start: started, end: performance.now() });
       updateSyncStatus({ localError: null });
       this.onRecorded();
+      if (!this.askedPersistence) {
+        this.askedPersistence = true;
+        void requestPersistentStorage().catch(() => {});
+      }
     } catch (error) {
       const quota = error instanceof Error && error.name === "QuotaExceededError";
       updateSyncStatus({

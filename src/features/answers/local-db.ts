@@ -8,34 +8,51 @@ export type StoredAnswer = {
   owner: string;
   key: string;
   value: string;
-  /** Local edit time (ms since epoch). */
+  /**
+   * Edit time on the server's clock (ms). 0 for a value as the server sent it: any local edit is
+   * newer. Decides which of two writes to the same field wins, here and on the server.
+   */
   editedAt: number;
 };
 
+/** What a queue entry asks the server to do. Answers are batched; the others go one by one. */
+export type QueueKind = "answer" | "last-page" | "web-status" | "validations";
+
 /**
- * A change waiting for the server. Unbatched entries are coalesced per field as the user types;
- * once a send starts they get a batchId, and the batch is resent unchanged (same idempotency key)
- * until the server confirms it.
+ * A change waiting for the server. Unbatched entries are coalesced per key as the user types;
+ * once a send starts they get a batchId, and the batch is resent unchanged (same idempotency key,
+ * same sequence number) until the server confirms it.
  */
 export type QueueEntry = {
   id?: number;
   owner: string;
+  kind: QueueKind;
+  /** The answer key, or the kind itself for the other kinds (one pending entry each). */
   key: string;
+  /** The answer, or the JSON payload of the other kinds. */
   value: string;
   editedAt: number;
   batchId: string | null;
 };
 
+/** A send under way: at most one per owner. Answer batches carry the client's sequence number. */
+export type BatchRecord = { batchId: string; owner: string; kind: QueueKind; seq: number | null };
+
+/** Small per-device counters, e.g. the last sequence number used for each owner. */
+export type MetaRecord = { key: string; value: number };
+
 /** The last profile the server returned, so the app starts offline with what it knew. */
 export type CachedProfile = {
   owner: string;
-  profile: Omit<Profile, "answer" | "document_answer">;
+  profile: Omit<Profile, "answer" | "document_answer" | "server_time">;
   fetchedAt: number;
 };
 
 export class LocalDb extends Dexie {
   answers!: Table<StoredAnswer, [string, string]>;
   queue!: Table<QueueEntry, number>;
+  batches!: Table<BatchRecord, string>;
+  meta!: Table<MetaRecord, string>;
   profiles!: Table<CachedProfile, string>;
 
   constructor(name = "admissions") {
@@ -46,6 +63,18 @@ export class LocalDb extends Dexie {
       queue: "++id, owner, [owner+key], batchId",
       profiles: "owner",
     });
+    this.version(2)
+      .stores({ batches: "batchId, owner", meta: "key" })
+      .upgrade(async (tx) => {
+        // Version 1 queued answers only, and had no batch records: send everything afresh.
+        await tx
+          .table("queue")
+          .toCollection()
+          .modify((entry: QueueEntry) => {
+            entry.kind = "answer";
+            entry.batchId = null;
+          });
+      });
   }
 }
 

@@ -21,11 +21,19 @@ export type SyncStatus = {
   localError: string | null;
   /** The server's message for a refused change. */
   serverMessage: string | null;
+  /** Whether the browser promised to keep this site's storage (null: not asked yet). */
+  persistent: boolean | null;
 };
 
 type Listener = () => void;
 
-let status: SyncStatus = { phase: "local-only", pending: 0, localError: null, serverMessage: null };
+let status: SyncStatus = {
+  phase: "local-only",
+  pending: 0,
+  localError: null,
+  serverMessage: null,
+  persistent: null,
+};
 const listeners = new Set<Listener>();
 
 export function getSyncStatus(): SyncStatus {

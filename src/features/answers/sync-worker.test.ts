@@ -1,20 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api-client";
-import { LocalDb } from "./local-db";
+import type { LocalDb } from "./local-db";
 import { pendingCount, recordAnswer } from "./sync-queue";
 import { getSyncStatus } from "./sync-status";
 import { retryDelay, SyncWorker } from "./sync-worker";
+import { testDb } from "./test-db";
 
 const owner = "ada@example.edu";
 let db: LocalDb;
-let n = 0;
 
 beforeEach(() => {
-  db = new LocalDb(`sync-worker-test-${n++}`);
-});
-
-afterEach(async () => {
-  await db.delete();
+  db = testDb();
 });
 
 const edit = (key: string, value: string) =>
@@ -81,6 +77,43 @@ describe("the sync worker", () => {
       serverMessage: "Unknown answer keys: first_name.",
     });
     expect(await pendingCount(db, owner)).toBe(1);
+  });
+
+  it("on a sequence gap renumbers, resends everything the device holds, and succeeds", async () => {
+    await edit("first_name", "Ada");
+    const sent: { seq: number | null; answers: Record<string, string> }[] = [];
+    const worker = new SyncWorker(db, owner, async (batch) => {
+      sent.push({ seq: batch.seq, answers: batch.answers });
+      if (batch.seq === 1) throw new ApiError("server", "gap", 409, { expected_seq: 7 });
+      return undefined;
+    });
+    await worker.flushNow();
+    worker.stop();
+    expect(sent).toEqual([
+      { seq: 1, answers: { first_name: "Ada" } },
+      { seq: 7, answers: { first_name: "Ada" } },
+    ]);
+    expect(await pendingCount(db, owner)).toBe(0);
+  });
+
+  it("hands the server's newer values to the owner before completing the batch", async () => {
+    await edit("first_name", "Older");
+    const adopted: Record<string, string>[] = [];
+    const worker = new SyncWorker(
+      db,
+      owner,
+      async () => ({
+        message: "",
+        saved: 0,
+        saved_at: "",
+        server_time: 0,
+        superseded: { first_name: "Newer" },
+      }),
+      { onSuperseded: async (_batch, superseded) => void adopted.push(superseded) },
+    );
+    await worker.flushNow();
+    worker.stop();
+    expect(adopted).toEqual([{ first_name: "Newer" }]);
   });
 
   it("backs off exponentially with jitter, up to a cap", () => {

@@ -1,9 +1,12 @@
+import { liveQuery, type Subscription } from "dexie";
 import { ApiError } from "../../lib/api-client";
+import type { AnswerOutcome } from "../../shared/api-types";
 import type { LocalDb } from "./local-db";
-import { type Batch, completeBatch, pendingCount, takeBatch } from "./sync-queue";
+import { type Batch, completeBatch, pendingCount, resyncBatch, takeBatch } from "./sync-queue";
 import { updateSyncStatus } from "./sync-status";
 
-export type SendBatch = (batch: Batch) => Promise<void>;
+/** Sends one batch; resolves with the server's outcome for answer batches. Throws ApiError. */
+export type SendBatch = (batch: Batch) => Promise<AnswerOutcome | undefined>;
 
 export type SyncWorkerOptions = {
   /** Wait after an edit before sending, so a burst of typing becomes one request. */
@@ -11,6 +14,10 @@ export type SyncWorkerOptions = {
   baseDelayMs?: number;
   maxDelayMs?: number;
   random?: () => number;
+  /** The server kept newer values for these fields: adopt them. */
+  onSuperseded?: (batch: Batch, superseded: Record<string, string>) => Promise<void>;
+  /** Web Locks name: one tab per owner sends; the others follow through the shared database. */
+  lockName?: string;
 };
 
 /** Capped exponential backoff with ±20 % jitter, so many clients do not retry in step. */
@@ -18,20 +25,24 @@ export function retryDelay(attempt: number, base: number, max: number, random: (
   return Math.min(max, base * 2 ** attempt) * (0.8 + 0.4 * random());
 }
 
+/** More consecutive sequence refusals than this means something is wrong beyond lost state. */
+const MAX_RESYNCS = 3;
+
 /**
  * Sends one owner's queued changes to the server, one batch at a time, in order. Retries network
- * failures, 5xx and 429 with backoff; stops on 401 (waiting for the same user to sign in) and on
- * other refusals (the user must look), never dropping an entry.
+ * failures, 5xx and 429 with backoff; resynchronises on a sequence gap; stops on 401 (waiting for
+ * the same user to sign in) and on other refusals (the user must look), never dropping an entry.
  */
 export class SyncWorker {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private running: Promise<void> | undefined;
   private attempt = 0;
   private stopped = false;
-  private readonly debounceMs: number;
-  private readonly baseDelayMs: number;
-  private readonly maxDelayMs: number;
-  private readonly random: () => number;
+  private leader: boolean;
+  private releaseLock: () => void = () => {};
+  private pendingWatch: Subscription | undefined;
+  private readonly options: Required<Omit<SyncWorkerOptions, "onSuperseded" | "lockName">> &
+    SyncWorkerOptions;
 
   constructor(
     private readonly db: LocalDb,
@@ -39,10 +50,18 @@ export class SyncWorker {
     private readonly send: SendBatch,
     options: SyncWorkerOptions = {},
   ) {
-    this.debounceMs = options.debounceMs ?? 600;
-    this.baseDelayMs = options.baseDelayMs ?? 1_000;
-    this.maxDelayMs = options.maxDelayMs ?? 60_000;
-    this.random = options.random ?? Math.random;
+    this.options = {
+      debounceMs: 600,
+      baseDelayMs: 1_000,
+      maxDelayMs: 60_000,
+      random: Math.random,
+      ...options,
+    };
+    this.leader = !options.lockName;
+  }
+
+  get isLeader(): boolean {
+    return this.leader;
   }
 
   private readonly onOnline = () => {
@@ -53,28 +72,52 @@ export class SyncWorker {
   private readonly onVisibility = () => void this.flushNow();
 
   start(): void {
-    window.addEventListener("online", this.onOnline);
-    document.addEventListener("visibilitychange", this.onVisibility);
-    void this.flushNow();
+    if (typeof window !== "undefined") {
+      window.addEventListener("online", this.onOnline);
+      document.addEventListener("visibilitychange", this.onVisibility);
+    }
+    // Changes queued by other tabs arrive through the database, not through notifyChange.
+    this.pendingWatch = liveQuery(() => pendingCount(this.db, this.owner)).subscribe({
+      next: (pending) => {
+        updateSyncStatus({ pending });
+        if (pending > 0) this.schedule(this.options.debounceMs);
+      },
+      error: () => {},
+    });
+    if (this.options.lockName && typeof navigator !== "undefined" && navigator.locks) {
+      void navigator.locks.request(this.options.lockName, () => {
+        if (this.stopped) return;
+        this.leader = true;
+        void this.flushNow();
+        return new Promise<void>((resolve) => {
+          this.releaseLock = resolve;
+        });
+      });
+    } else {
+      this.leader = true;
+      void this.flushNow();
+    }
   }
 
   stop(): void {
     this.stopped = true;
     clearTimeout(this.timer);
+    this.pendingWatch?.unsubscribe();
+    this.releaseLock();
     if (typeof window === "undefined") return;
     window.removeEventListener("online", this.onOnline);
     document.removeEventListener("visibilitychange", this.onVisibility);
   }
 
-  /** An answer was recorded: send soon. */
+  /** An answer was recorded in this tab: send soon. */
   notifyChange(): void {
-    void this.refreshPending();
-    this.schedule(this.debounceMs);
+    this.schedule(this.options.debounceMs);
   }
 
   /** Sends everything waiting now; resolves when the queue is empty or the worker must wait. */
   flushNow(): Promise<void> {
     clearTimeout(this.timer);
+    if (!this.leader) return Promise.resolve();
     this.running ??= this.drain().finally(() => {
       this.running = undefined;
     });
@@ -82,18 +125,13 @@ export class SyncWorker {
   }
 
   private schedule(delayMs: number): void {
-    if (this.stopped) return;
+    if (this.stopped || !this.leader) return;
     clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.flushNow(), delayMs);
   }
 
-  private async refreshPending(): Promise<number> {
-    const pending = await pendingCount(this.db, this.owner);
-    updateSyncStatus({ pending });
-    return pending;
-  }
-
   private async drain(): Promise<void> {
+    let resyncs = 0;
     while (!this.stopped) {
       const batch = await takeBatch(this.db, this.owner);
       if (!batch) {
@@ -101,20 +139,31 @@ export class SyncWorker {
         return;
       }
       updateSyncStatus({ phase: "sending" });
+      let outcome: AnswerOutcome | undefined;
       try {
-        await this.send(batch);
+        outcome = await this.send(batch);
       } catch (error) {
+        const expected = expectedSeq(error);
+        if (expected !== null && resyncs < MAX_RESYNCS) {
+          resyncs += 1;
+          await resyncBatch(this.db, batch, expected);
+          continue;
+        }
         await this.handleFailure(error);
         return;
       }
       this.attempt = 0;
+      resyncs = 0;
+      if (outcome && Object.keys(outcome.superseded).length > 0) {
+        await this.options.onSuperseded?.(batch, outcome.superseded);
+      }
       await completeBatch(this.db, batch.batchId);
-      await this.refreshPending();
+      updateSyncStatus({ pending: await pendingCount(this.db, this.owner) });
     }
   }
 
   private async handleFailure(error: unknown): Promise<void> {
-    await this.refreshPending();
+    updateSyncStatus({ pending: await pendingCount(this.db, this.owner) });
     if (error instanceof ApiError && error.kind === "unauthorized") {
       updateSyncStatus({ phase: "signed-out" });
       return;
@@ -124,6 +173,15 @@ export class SyncWorker {
       return;
     }
     updateSyncStatus({ phase: "waiting" });
-    this.schedule(retryDelay(this.attempt++, this.baseDelayMs, this.maxDelayMs, this.random));
+    this.schedule(
+      retryDelay(this.attempt++, this.options.baseDelayMs, this.options.maxDelayMs, this.options.random),
+    );
   }
+}
+
+/** The sequence number the server asked for, when it refused a batch for a gap (409). */
+function expectedSeq(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const expected = error.body?.expected_seq;
+  return typeof expected === "number" && Number.isInteger(expected) && expected > 0 ? expected : null;
 }

@@ -2,7 +2,7 @@ import { del, get, set } from "idb-keyval";
 import { ApiError, apiRequest } from "../../lib/api-client";
 import { clearSessionHint, hasSessionHint } from "../../lib/session-hint";
 import type { Profile } from "../../shared/api-types";
-import { openAnswerSession } from "../answers/answer-session";
+import { syncClient } from "../answers/answer-session";
 import { DEVICE_OWNER, localDb } from "../answers/local-db";
 import { anonymousSnapshot, type ClientSnapshot, snapshotFromProfile } from "./client-snapshot";
 
@@ -13,6 +13,8 @@ export type BaseProfile = {
   offline: boolean;
   /** The server refused the session: the shell sends the user to sign in. */
   unauthorized: boolean;
+  /** Answers typed before signing in that were just added to the account. */
+  mergedDrafts: number;
 };
 
 const LAST_USER_KEY = "last-username";
@@ -27,16 +29,19 @@ export async function loadBaseProfile(): Promise<BaseProfile> {
   if (!hasSessionHint()) return openAnonymous(false);
   try {
     const profile = await apiRequest<Profile>("GET", "/api/profile");
-    const { answer, document_answer: _documents, ...rest } = profile;
+    const { answer, document_answer: _documents, server_time, ...rest } = profile;
     await localDb().profiles.put({ owner: profile.username, profile: rest, fetchedAt: Date.now() });
     await set(LAST_USER_KEY, profile.username);
-    await openAnswerSession(profile.username, answer);
-    return { snapshot: snapshotFromProfile(rest), offline: false, unauthorized: false };
+    const { mergedDrafts } = await syncClient.open(profile.username, {
+      answers: answer,
+      serverTime: server_time,
+    });
+    return { snapshot: snapshotFromProfile(rest), offline: false, unauthorized: false, mergedDrafts };
   } catch (error) {
     if (error instanceof ApiError && error.kind === "unauthorized") {
       await forgetSignedInUser();
-      await openAnswerSession(DEVICE_OWNER, null);
-      return { snapshot: anonymousSnapshot(), offline: false, unauthorized: true };
+      await syncClient.open(DEVICE_OWNER, null);
+      return { snapshot: anonymousSnapshot(), offline: false, unauthorized: true, mergedDrafts: 0 };
     }
     if (error instanceof ApiError && error.isRetryable) return openFromDevice();
     throw error;
@@ -48,11 +53,16 @@ async function openFromDevice(): Promise<BaseProfile> {
   const username = await get<string>(LAST_USER_KEY);
   const cached = username ? await localDb().profiles.get(username) : undefined;
   if (!username || !cached) return openAnonymous(true);
-  await openAnswerSession(username, null);
-  return { snapshot: snapshotFromProfile(cached.profile), offline: true, unauthorized: false };
+  await syncClient.open(username, null);
+  return {
+    snapshot: snapshotFromProfile(cached.profile),
+    offline: true,
+    unauthorized: false,
+    mergedDrafts: 0,
+  };
 }
 
 async function openAnonymous(offline: boolean): Promise<BaseProfile> {
-  await openAnswerSession(DEVICE_OWNER, null);
-  return { snapshot: anonymousSnapshot(), offline, unauthorized: false };
+  await syncClient.open(DEVICE_OWNER, null);
+  return { snapshot: anonymousSnapshot(), offline, unauthorized: false, mergedDrafts: 0 };
 }

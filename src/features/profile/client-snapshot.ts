@@ -39,7 +39,9 @@ export function anonymousSnapshot(): ClientSnapshot {
   };
 }
 
-export function snapshotFromProfile(profile: Omit<Profile, "answer" | "document_answer">): ClientSnapshot {
+export function snapshotFromProfile(
+  profile: Omit<Profile, "answer" | "document_answer" | "server_time">,
+): ClientSnapshot {
   return {
     web_status: deriveWebStatus(profile.web_status),
     last_page: profile.last_page,

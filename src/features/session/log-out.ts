@@ -1,23 +1,37 @@
 import { apiRequest } from "../../lib/api-client";
-import { openAnswerSession } from "../answers/answer-session";
-import { DEVICE_OWNER } from "../answers/local-db";
+import { syncClient } from "../answers/answer-session";
 import { forgetSignedInUser } from "../profile/base-profile-loader";
 
 // A server that does not answer must not keep the user signed in on this screen.
-const LOGOUT_REQUEST_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 10_000;
+/** How long sign-out waits for waiting changes to reach the server first. */
+const FLUSH_TIMEOUT_MS = 5_000;
+
+/** Changes this device has not yet sent for the signed-in user (0 when anonymous). */
+export async function unsentChanges(): Promise<number> {
+  await withTimeout(syncClient.flush(), FLUSH_TIMEOUT_MS);
+  return syncClient.pending();
+}
 
 /**
- * Ends the session: tells the server (a failure, e.g. offline, is ignored: the server session ends at
- * its idle timeout) and makes the device owner's answers current. The signed-in user's answers stay
- * in the local store, keyed by username, for their next sign-in.
+ * Ends the session: sends what is waiting if it can, tells the server (a failure, e.g. offline, is
+ * ignored: the server session ends at its idle timeout), and makes the device owner's answers
+ * current. The user's copy is removed from the device once it has all reached the server;
+ * unsent changes stay, under the username, for their next sign-in here.
  */
 export async function logOut(): Promise<void> {
+  await withTimeout(syncClient.flush(), FLUSH_TIMEOUT_MS);
   try {
-    await apiRequest("GET", "/api/logout", { signal: AbortSignal.timeout(LOGOUT_REQUEST_TIMEOUT_MS) });
+    await apiRequest("GET", "/api/logout", { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   } catch {
     // Signed out locally either way.
-  } finally {
-    await forgetSignedInUser();
-    await openAnswerSession(DEVICE_OWNER, null);
   }
+  await forgetSignedInUser();
+  await syncClient.signOut();
+}
+
+async function withTimeout(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }

@@ -1,10 +1,12 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { Button } from "react-aria-components";
+import { preloadWhenIdle } from "../../lib/preload-when-idle";
 import type { ClientSnapshot } from "../profile/client-snapshot";
 
 const loadMenu = () => import("./account-menu");
 // Popover code is not needed for the first screen; pointing at the button starts loading it.
 const AccountMenu = lazy(() => loadMenu().then((m) => ({ default: m.AccountMenu })));
+preloadWhenIdle(loadMenu);
 
 export function AccountButton({ snapshot }: { snapshot: ClientSnapshot }) {
   const [open, setOpen] = useState(false);

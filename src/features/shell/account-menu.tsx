@@ -5,7 +5,7 @@ import { preloadPage } from "../../app/route-modules";
 import { UNAUTHORIZED_MESSAGE } from "../../shared/messages";
 import { answerStore } from "../answers/answer-session";
 import type { ClientSnapshot } from "../profile/client-snapshot";
-import { logOut } from "../session/log-out";
+import { logOut, unsentChanges } from "../session/log-out";
 
 type AccountMenuProps = {
   snapshot: ClientSnapshot;
@@ -17,14 +17,21 @@ type AccountMenuProps = {
 export function AccountMenu({ snapshot, triggerRef, onClose }: AccountMenuProps) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  /** Changes still unsent when the user asked to log out: they are warned before going. */
+  const [unsent, setUnsent] = useState(0);
 
-  async function onLogOut() {
+  async function onLogOut(anyway: boolean) {
     setBusy(true);
     try {
+      const waiting = anyway ? 0 : await unsentChanges();
+      if (waiting > 0) {
+        setUnsent(waiting);
+        return;
+      }
       await logOut();
+      navigate("/login", { state: { errorMessage: UNAUTHORIZED_MESSAGE } });
     } finally {
       setBusy(false);
-      navigate("/login", { state: { errorMessage: UNAUTHORIZED_MESSAGE } });
     }
   }
 
@@ -52,10 +59,28 @@ export function AccountMenu({ snapshot, triggerRef, onClose }: AccountMenuProps)
                 <span aria-hidden="true">×</span>
               </Button>
             </div>
-            {snapshot.is_logged_in ? (
+            {snapshot.is_logged_in && unsent > 0 ? (
+              <div className="popover__body" role="alert">
+                <p>
+                  {unsent === 1 ? "1 change hasn't" : `${unsent} changes haven't`} reached the server yet. If
+                  you log out now, {unsent === 1 ? "it stays" : "they stay"} on this device and{" "}
+                  {unsent === 1 ? "is" : "are"} sent when you sign in here again.
+                </p>
+                <Button className="button button--primary" onPress={close} autoFocus>
+                  Stay signed in
+                </Button>
+                <Button className="button button--secondary" isDisabled={busy} onPress={() => onLogOut(true)}>
+                  Log out anyway
+                </Button>
+              </div>
+            ) : snapshot.is_logged_in ? (
               <div className="popover__body">
                 <p className="popover__username">{snapshot.username}</p>
-                <Button className="button button--secondary" isDisabled={busy} onPress={onLogOut}>
+                <Button
+                  className="button button--secondary"
+                  isDisabled={busy}
+                  onPress={() => onLogOut(false)}
+                >
                   Log Out
                 </Button>
               </div>

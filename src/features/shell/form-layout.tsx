@@ -1,6 +1,7 @@
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { Navigate, Outlet, useLoaderData, useNavigation } from "react-router-dom";
 import { LoadingOverlay } from "../../components/loading-overlay";
+import { showSuccessToast } from "../../components/toasts";
 import { UNAUTHORIZED_MESSAGE } from "../../shared/messages";
 import type { BaseProfile } from "../profile/base-profile-loader";
 import { SnapshotContext } from "../profile/snapshot-context";
@@ -27,7 +28,8 @@ export function FormLayout() {
 
   usePageFocus();
   useSuccessMessageFromState();
-  useFormNavigationRules(snapshot, base.offline);
+  useFormNavigationRules(snapshot);
+  useMergedDraftsNotice(base.mergedDrafts);
   useSessionLostRedirect(snapshot.username);
 
   if (base.unauthorized)
@@ -49,4 +51,16 @@ export function FormLayout() {
       {navigation.state === "loading" ? <LoadingOverlay /> : null}
     </SnapshotContext.Provider>
   );
+}
+
+/** Issue 4: the applicant is told when answers typed before signing in joined their application. */
+function useMergedDraftsNotice(merged: number): void {
+  useEffect(() => {
+    if (merged === 0) return;
+    showSuccessToast(
+      merged === 1
+        ? "We've added the answer you entered before signing in to your application."
+        : `We've added the ${merged} answers you entered before signing in to your application.`,
+    );
+  }, [merged]);
 }

@@ -1,16 +1,21 @@
 import { lazy, Suspense, useState } from "react";
 import { Button, Link } from "react-aria-components";
 import { partner } from "../../config/partner";
+import { preloadWhenIdle } from "../../lib/preload-when-idle";
+import { IosInstallHint } from "../pwa/ios-install-hint";
 import type { FooterDialog } from "./footer-dialogs";
 
 // Dialog code is not needed for the first screen.
-const FooterDialogs = lazy(() => import("./footer-dialogs").then((m) => ({ default: m.FooterDialogs })));
+const loadDialogs = () => import("./footer-dialogs");
+const FooterDialogs = lazy(() => loadDialogs().then((m) => ({ default: m.FooterDialogs })));
+preloadWhenIdle(loadDialogs);
 
 /** Spec §1 footer: Help, Privacy and the admission office's address. */
 export function SiteFooter() {
   const [dialog, setDialog] = useState<FooterDialog | null>(null);
   return (
     <footer className="site-footer">
+      <IosInstallHint />
       <div className="site-footer__links">
         <Button className="link-button" onPress={() => setDialog("help")}>
           Help

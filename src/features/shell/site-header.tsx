@@ -1,6 +1,7 @@
 import { Link } from "react-aria-components";
 import { partner } from "../../config/partner";
 import type { ClientSnapshot } from "../profile/client-snapshot";
+import { InstallAction } from "../pwa/install-action";
 import { AccountButton } from "./account-button";
 import { SyncStatusIndicator } from "./sync-status-indicator";
 
@@ -13,6 +14,7 @@ export function SiteHeader({ snapshot }: { snapshot: ClientSnapshot }) {
           <span className="brand__name">{partner.name}</span>
         </Link>
         <div className="site-header__tools">
+          <InstallAction />
           <SyncStatusIndicator />
           <AccountButton snapshot={snapshot} />
         </div>

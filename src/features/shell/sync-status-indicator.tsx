@@ -12,6 +12,12 @@ export function SyncStatusIndicator() {
         aria-hidden="true"
       />
       {describeSyncStatus(status)}
+      {status.persistent === false && status.phase === "local-only" ? (
+        <span className="sync-status__note">
+          {" "}
+          (this browser may clear it if the device runs out of space: create an account to keep it safe)
+        </span>
+      ) : null}
     </p>
   );
 }

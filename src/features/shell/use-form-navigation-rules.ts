@@ -1,11 +1,11 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
-import { apiRequest } from "../../lib/api-client";
 import { COMPLETION_ROUTE, DEFAULT_ROUTE, isFormPagePath } from "../../shared/routes";
+import { syncClient } from "../answers/answer-session";
 import type { ClientSnapshot } from "../profile/client-snapshot";
 
 /** Spec §2 redirect and navigation rules that depend on the client snapshot. */
-export function useFormNavigationRules(snapshot: ClientSnapshot, offline: boolean): void {
+export function useFormNavigationRules(snapshot: ClientSnapshot): void {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const restored = useRef(false);
@@ -36,7 +36,8 @@ export function useFormNavigationRules(snapshot: ClientSnapshot, offline: boolea
   const recording =
     snapshot.is_logged_in && (snapshot.web_status === "started" || snapshot.web_status === "validating");
   useEffect(() => {
-    if (!recording || offline || !isFormPagePath(pathname)) return;
-    apiRequest("PUT", "/api/last-page", { body: { last_page: pathname } }).catch(() => {});
-  }, [recording, offline, pathname]);
+    if (!recording || !isFormPagePath(pathname)) return;
+    // Through the queue, like answers: recorded offline too, sent in order, never twice.
+    void syncClient.queueAction("last-page", { last_page: pathname });
+  }, [recording, pathname]);
 }

@@ -1,0 +1,43 @@
+import { get, set } from "idb-keyval";
+import { apiRequest } from "../../lib/api-client";
+import type { AnswerOutcome } from "../../shared/api-types";
+import type { ServerClock } from "./server-clock";
+import type { Batch } from "./sync-queue";
+
+const CLIENT_ID_KEY = "client-id";
+
+/** This device's id for the server's sequence numbers; all tabs share it (only the leader sends). */
+export async function deviceClientId(): Promise<string> {
+  const known = await get<string>(CLIENT_ID_KEY);
+  if (known) return known;
+  const id = crypto.randomUUID();
+  await set(CLIENT_ID_KEY, id);
+  return id;
+}
+
+/** Sends a batch to the API (docs/decisions/0002-sync-protocol.md). */
+export function httpTransport(clientId: string, clock: ServerClock) {
+  return async (batch: Batch): Promise<AnswerOutcome | undefined> => {
+    const idempotency = { "Idempotency-Key": batch.batchId };
+    switch (batch.kind) {
+      case "answer": {
+        const sentAt = Date.now();
+        const outcome = await apiRequest<AnswerOutcome>("PUT", "/api/answer", {
+          body: { answers: batch.answers, edited_at: batch.editedAt },
+          headers: { ...idempotency, "X-Client-Id": clientId, "X-Client-Seq": String(batch.seq) },
+        });
+        clock.observe(outcome.server_time, sentAt, Date.now());
+        return outcome;
+      }
+      case "last-page":
+        await apiRequest("PUT", "/api/last-page", { body: batch.payload, headers: idempotency });
+        return undefined;
+      case "web-status":
+        await apiRequest("POST", "/api/web-status", { body: batch.payload, headers: idempotency });
+        return undefined;
+      case "validations":
+        await apiRequest("POST", "/api/validations", { body: batch.payload, headers: idempotency });
+        return undefined;
+    }
+  };
+}

@@ -1,0 +1,108 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import type { AnswerOutcome } from "../../shared/api-types";
+import { DEVICE_OWNER, type LocalDb } from "./local-db";
+import { SyncClient } from "./sync-client";
+import type { Batch } from "./sync-queue";
+import { testDb } from "./test-db";
+
+const ADA = "ada@example.edu";
+const GRACE = "grace@example.edu";
+
+/** A transport that records what each owner's worker sent and answers like a server would. */
+function recordingTransport(superseded: Record<string, string> = {}) {
+  const sent: Batch[] = [];
+  const send = async (batch: Batch): Promise<AnswerOutcome | undefined> => {
+    sent.push(batch);
+    return { message: "saved", saved: 1, saved_at: "", server_time: Date.now(), superseded };
+  };
+  return { sent, transport: async () => send };
+}
+
+let db: LocalDb;
+beforeEach(() => {
+  db = testDb();
+});
+
+function client(transport: () => Promise<(batch: Batch) => Promise<AnswerOutcome | undefined>>) {
+  return new SyncClient(() => db, transport, { debounceMs: 0 });
+}
+
+describe("the sync client", () => {
+  it("keeps an anonymous visitor's answers on the device without sending anything", async () => {
+    const { sent, transport } = recordingTransport();
+    const app = client(transport);
+    await app.open(DEVICE_OWNER, null);
+    await app.store.set("first_name", "Ada");
+    await app.flush();
+    expect(sent).toEqual([]);
+    expect(await db.answers.get([DEVICE_OWNER, "first_name"])).toMatchObject({ value: "Ada" });
+    app.close();
+  });
+
+  it("merges the anonymous draft into the account at sign-in and sends it", async () => {
+    const { sent, transport } = recordingTransport();
+    const app = client(transport);
+    await app.open(DEVICE_OWNER, null);
+    await app.store.set("first_name", "Ada");
+    await app.store.set("last_name", "Lovelace");
+    const { mergedDrafts } = await app.open(ADA, { answers: { city: "London" }, serverTime: Date.now() });
+    expect(mergedDrafts).toBe(2);
+    await app.flush();
+    expect(sent.map((b) => b.answers)).toEqual([{ first_name: "Ada", last_name: "Lovelace" }]);
+    expect(app.store.all()).toEqual({ first_name: "Ada", last_name: "Lovelace", city: "London" });
+    app.close();
+  });
+
+  it("never sends one user's queued changes as another's", async () => {
+    const { sent, transport } = recordingTransport();
+    const offline = client(async () => async () => {
+      throw new TypeError("no network");
+    });
+    await offline.open(ADA, null);
+    await offline.store.set("first_name", "Ada");
+    await offline.store.whenStored();
+    offline.close();
+
+    const app = client(transport);
+    await app.open(GRACE, { answers: {}, serverTime: Date.now() });
+    await app.store.set("first_name", "Grace");
+    await app.flush();
+    expect(sent.map((b) => [b.owner, b.answers])).toEqual([[GRACE, { first_name: "Grace" }]]);
+    // Ada's change is still waiting for Ada.
+    await app.open(ADA, { answers: {}, serverTime: Date.now() });
+    await app.flush();
+    expect(sent.map((b) => [b.owner, b.answers]).at(-1)).toEqual([ADA, { first_name: "Ada" }]);
+    app.close();
+  });
+
+  it("adopts a newer value the server kept", async () => {
+    const { transport } = recordingTransport({ first_name: "From another device" });
+    const app = client(transport);
+    await app.open(ADA, { answers: {}, serverTime: Date.now() });
+    await app.store.set("first_name", "Older edit");
+    await app.flush();
+    await expect.poll(() => app.store.get("first_name")).toBe("From another device");
+    app.close();
+  });
+
+  it("on sign-out removes a fully synced copy, and keeps unsent changes for the next sign-in", async () => {
+    const { transport } = recordingTransport();
+    const app = client(transport);
+    await app.open(ADA, { answers: {}, serverTime: Date.now() });
+    await app.store.set("first_name", "Ada");
+    await app.flush();
+    expect(await app.signOut()).toBe(0);
+    expect(await db.answers.where("owner").equals(ADA).count()).toBe(0);
+
+    const offline = client(async () => async () => {
+      throw new TypeError("no network");
+    });
+    await offline.open(GRACE, null);
+    await offline.store.set("first_name", "Grace");
+    await offline.flush();
+    expect(await offline.signOut()).toBe(1);
+    expect(await db.answers.get([GRACE, "first_name"])).toMatchObject({ value: "Grace" });
+    expect(offline.owner).toBe(DEVICE_OWNER);
+    offline.close();
+  });
+});

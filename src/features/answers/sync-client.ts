@@ -1,0 +1,135 @@
+import { liveQuery, type Subscription } from "dexie";
+import { AnswerStore } from "./answer-store";
+import { DEVICE_OWNER, type LocalDb } from "./local-db";
+import { ServerClock } from "./server-clock";
+import {
+  adoptDrafts,
+  adoptSuperseded,
+  forgetOwner,
+  pendingCount,
+  pendingKeys,
+  recordAction,
+} from "./sync-queue";
+import { updateSyncStatus } from "./sync-status";
+import { type SendBatch, SyncWorker, type SyncWorkerOptions } from "./sync-worker";
+
+export type OpenResult = { mergedDrafts: number };
+
+/**
+ * One device's view of one owner's application: the in-memory answer store, the local database,
+ * and (for a signed-in owner) the worker that sends the queue. The app has one; tests build several.
+ */
+export class SyncClient {
+  readonly clock: ServerClock;
+  readonly store: AnswerStore;
+  private worker: SyncWorker | undefined;
+  private watch: Subscription | undefined;
+
+  constructor(
+    private readonly db: () => LocalDb,
+    private readonly transport: (clock: ServerClock) => Promise<SendBatch>,
+    private readonly workerOptions: SyncWorkerOptions = {},
+    clock: ServerClock = new ServerClock(),
+  ) {
+    this.clock = clock;
+    this.store = new AnswerStore(db, clock);
+  }
+
+  get owner(): string {
+    return this.store.owner;
+  }
+
+  /**
+   * Makes `owner`'s answers current: folds in the server's copy when there is one (a field with a
+   * change still waiting keeps the device's value), moves an anonymous draft into a signed-in
+   * account, and starts sending. Called at start-up, sign-in and sign-out.
+   */
+  async open(
+    owner: string,
+    server: { answers: Record<string, string>; serverTime: number } | null,
+  ): Promise<OpenResult> {
+    this.close();
+    const db = this.db();
+    if (server) {
+      this.clock.observe(server.serverTime, Date.now(), Date.now());
+      await adoptServerAnswers(db, owner, server.answers);
+    }
+    const mergedDrafts = owner === DEVICE_OWNER ? 0 : await adoptDrafts(db, DEVICE_OWNER, owner);
+    const rows = await db.answers.where("owner").equals(owner).toArray();
+
+    if (owner === DEVICE_OWNER) {
+      this.store.replaceAll(owner, rows);
+      updateSyncStatus({ phase: "local-only", pending: 0, serverMessage: null });
+    } else {
+      const worker = new SyncWorker(db, owner, await this.transport(this.clock), {
+        lockName: `admissions-sync:${owner}`,
+        onSuperseded: (batch, superseded) => adoptSuperseded(db, batch, superseded),
+        ...this.workerOptions,
+      });
+      this.worker = worker;
+      this.store.replaceAll(owner, rows, () => worker.notifyChange());
+      updateSyncStatus({ phase: "idle", serverMessage: null });
+      worker.start();
+    }
+    // Other tabs (and adopted server values) change the database; reflect them here.
+    this.watch = liveQuery(() => db.answers.where("owner").equals(owner).toArray()).subscribe({
+      next: (stored) => this.store.applyStored(stored),
+      error: () => {},
+    });
+    return { mergedDrafts };
+  }
+
+  close(): void {
+    this.worker?.stop();
+    this.worker = undefined;
+    this.watch?.unsubscribe();
+    this.watch = undefined;
+  }
+
+  /** Sends what is waiting now (e.g. before sign-out); resolves when done or when it must wait. */
+  async flush(): Promise<void> {
+    await this.store.whenStored();
+    await this.worker?.flushNow();
+  }
+
+  async pending(): Promise<number> {
+    return this.owner === DEVICE_OWNER ? 0 : pendingCount(this.db(), this.owner);
+  }
+
+  /** Queues last page, web status or validations for the signed-in owner. */
+  async queueAction(kind: "last-page" | "web-status" | "validations", payload: unknown): Promise<void> {
+    if (this.owner === DEVICE_OWNER) return;
+    await recordAction(this.db(), this.owner, kind, payload);
+    this.worker?.notifyChange();
+  }
+
+  /**
+   * Ends a signed-in owner's use of this device. Once everything has reached the server their copy
+   * is removed (a shared computer keeps no one's application); otherwise it stays until they sign
+   * in here again, so nothing is lost. Returns how many changes stayed unsent.
+   */
+  async signOut(): Promise<number> {
+    const owner = this.owner;
+    await this.store.whenStored();
+    const unsent = await this.pending();
+    this.close();
+    if (owner !== DEVICE_OWNER && unsent === 0) await forgetOwner(this.db(), owner);
+    await this.open(DEVICE_OWNER, null);
+    return unsent;
+  }
+}
+
+/** Server values become the device's, except fields with a change still waiting to be sent. */
+async function adoptServerAnswers(db: LocalDb, owner: string, server: Record<string, string>): Promise<void> {
+  const waiting = await pendingKeys(db, owner);
+  await db.transaction("rw", db.answers, async () => {
+    const local = new Map(
+      (await db.answers.where("owner").equals(owner).toArray()).map((a) => [a.key, a.value]),
+    );
+    const changed = Object.entries(server).filter(
+      ([key, value]) => !waiting.has(key) && local.get(key) !== value,
+    );
+    // Edit time 0: the server's copy; any later local edit is newer.
+    await db.answers.bulkPut(changed.map(([key, value]) => ({ owner, key, value, editedAt: 0 })));
+  });
+}
