@@ -66,4 +66,3 @@ app.log.info(
   { database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
   `ready on http://${config.host}:${config.port}`,
 );
-

@@ -7,5 +7,6 @@ export function hasSessionHint(cookies: string = document.cookie): boolean {
 
 /** Forgets the hint locally, e.g. when signing out offline (the server clears it too when reached). */
 export function clearSessionHint(): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we support (Safari, Firefox).
   document.cookie = `${LOGGED_IN_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
 }

@@ -2,6 +2,12 @@ import { useSyncExternalStore } from "react";
 import { Button } from "react-aria-components";
 import { applyUpdate, dismissUpdate, getUpdateStatus, subscribeUpdateStatus } from "./update-state";
 
+/** The prompt disappears with the focused button: put the keyboard back at the top of the page. */
+function later(): void {
+  dismissUpdate();
+  requestAnimationFrame(() => document.querySelector<HTMLElement>("#main h1, main h1")?.focus());
+}
+
 function reload(): void {
   applyUpdate().catch((error: unknown) => console.warn("app update failed", error));
 }
@@ -22,7 +28,7 @@ export function UpdatePrompt() {
             <Button className="button button--primary" isPending={applying} onPress={reload}>
               Reload
             </Button>
-            <Button className="button button--secondary" isDisabled={applying} onPress={dismissUpdate}>
+            <Button className="button button--secondary" isDisabled={applying} onPress={later}>
               Later
             </Button>
           </div>
