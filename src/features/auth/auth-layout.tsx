@@ -1,10 +1,13 @@
+import { useEffect } from "react";
 import { Outlet } from "react-router-dom";
 import { partner } from "../../config/partner";
+import { firstScreenShown } from "../../lib/preload-when-idle";
 import { SiteFooter } from "../shell/site-footer";
 import { useSuccessMessageFromState } from "../shell/use-success-message-from-state";
 
 export function AuthLayout() {
   useSuccessMessageFromState();
+  useEffect(firstScreenShown, []);
   return (
     <div className="auth-layout">
       <header className="auth-layout__header">

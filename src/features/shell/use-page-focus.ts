@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router-dom";
+import { firstScreenShown } from "../../lib/preload-when-idle";
 
 /**
  * After a client-side page change, moves focus to the new page's heading so keyboard and screen
@@ -11,6 +12,7 @@ export function usePageFocus(): void {
   useEffect(() => {
     if (first.current) {
       first.current = false;
+      firstScreenShown();
       return;
     }
     const heading = document.querySelector<HTMLElement>("#main h1");
