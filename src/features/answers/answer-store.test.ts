@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { AnswerStore } from "./answer-store";
+import type { LocalDb } from "./local-db";
+import { ServerClock } from "./server-clock";
+import { describeSyncStatus, getSyncStatus } from "./sync-status";
+import { testDb } from "./test-db";
+
+describe("the answer store", () => {
+  it("shows the change at once and stores it on the device", async () => {
+    const db = testDb();
+    const store = new AnswerStore(() => db, new ServerClock());
+    const write = store.set("first_name", "Ada");
+    expect(store.get("first_name")).toBe("Ada");
+    await write;
+    expect(await db.answers.get(["device", "first_name"])).toMatchObject({ value: "Ada" });
+  });
+
+  it("never reports saved when the device refused the write (storage full)", async () => {
+    const full = {
+      transaction: () =>
+        Promise.reject(new DOMException("The quota has been exceeded.", "QuotaExceededError")),
+    } as unknown as LocalDb;
+    const store = new AnswerStore(() => full, new ServerClock());
+    await expect(store.set("first_name", "Ada")).rejects.toThrow("quota");
+    expect(getSyncStatus().localError).toBe("this device's storage is full.");
+    expect(describeSyncStatus(getSyncStatus())).toBe(
+      "Not saved on this device: this device's storage is full.",
+    );
+
+    // The next successful write clears the warning.
+    const db = testDb();
+    const working = new AnswerStore(() => db, new ServerClock());
+    await working.set("first_name", "Ada");
+    expect(getSyncStatus().localError).toBeNull();
+  });
+});
