@@ -12,9 +12,9 @@ export function FormPageView({ page }: { page: FormPage }) {
           <fieldset key={section.id} className="form-section">
             <legend className="form-section__title">{section.title}</legend>
             {section.description ? <p className="form-section__description">{section.description}</p> : null}
-            {section.questions.map((question) => (
-              <TextQuestion key={question.key} question={question} />
-            ))}
+            {section.questions.map((question) =>
+              question.kind === "text" ? <TextQuestion key={question.key} question={question} /> : null,
+            )}
           </fieldset>
         ))}
       </form>
