@@ -4,6 +4,8 @@ import type { DestinationStream } from "pino";
 import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db/database";
 import { serializeRequest } from "./log-redaction";
+import { emptyLookupProvider, type LookupProviders } from "./lookup/provider";
+import { zipAddressProvider } from "./lookup/zip-address-provider";
 import { clientAppPlugin } from "./plugins/client-app";
 import { errorHandlerPlugin } from "./plugins/error-handler";
 import { mailPlugin } from "./plugins/mail";
@@ -13,6 +15,7 @@ import { answerRoutes } from "./routes/answer";
 import { authRoutes } from "./routes/auth";
 import { healthRoutes } from "./routes/health";
 import { logoutRoutes } from "./routes/logout";
+import { lookupRoutes } from "./routes/lookup";
 import { profileRoutes } from "./routes/profile";
 import { testSupportRoutes } from "./routes/test-support";
 import { validationRoutes } from "./routes/validations";
@@ -37,6 +40,17 @@ export type AppOptions = {
   clock?: () => Date;
   /** Where log lines go (stdout by default); tests read them from here. */
   logStream?: DestinationStream;
+  /**
+   * Autocomplete sources by category, laid over the defaults: a real address service replaces
+   * `address`, the school lookups add `college_ceeb` and `hs_ceeb`; tests inject fakes.
+   */
+  lookupProviders?: LookupProviders;
+};
+
+/** `address`: US ZIPs from offline data; `name`: the autocomplete's default category, no source yet. */
+export const DEFAULT_LOOKUP_PROVIDERS: LookupProviders = {
+  address: zipAddressProvider,
+  name: emptyLookupProvider,
 };
 
 /** Builds the app in tiers: external plugins → app services → routes → client. Listening is the caller's. */
@@ -45,6 +59,7 @@ export async function buildApp({
   database,
   clock = () => new Date(),
   logStream,
+  lookupProviders,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -80,6 +95,7 @@ export async function buildApp({
   await app.register(validationRoutes);
   await app.register(logoutRoutes);
   await app.register(authRoutes, { publicUrl: config.publicUrl });
+  await app.register(lookupRoutes, { providers: { ...DEFAULT_LOOKUP_PROVIDERS, ...lookupProviders } });
   if (config.testHooks) {
     app.log.warn(
       "E2E_TEST_HOOKS is on: POST /__test__/session signs anyone in. Never use this in a deployment.",

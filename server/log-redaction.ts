@@ -1,7 +1,10 @@
 import type { FastifyRequest } from "fastify";
 
-/** Query parameters that carry secrets: the reset link's `id`, the temporary-answer and service tokens. */
-const SECRET_PARAMS = /([?&](?:id|token|service_token)=)[^&#]*/g;
+/**
+ * Query parameters that carry secrets or personal data: the reset link's `id`, the temporary-answer
+ * and service tokens, and a lookup's search `text` (an applicant's typed address).
+ */
+const SECRET_PARAMS = /([?&](?:id|token|service_token|text)=)[^&#]*/g;
 
 /** The URL with the values of secret query parameters replaced, for logs. */
 export function redactUrlSecrets(url: string): string {

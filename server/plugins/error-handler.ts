@@ -3,6 +3,7 @@ import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { GENERIC_ERROR_MESSAGE } from "../../src/shared/messages";
 import { HttpError } from "../http-error";
+import { redactUrlSecrets } from "../log-redaction";
 
 /**
  * One error handler for the whole API: every failure becomes `{ message }` (spec §8). Client
@@ -27,7 +28,10 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       if (extra.headers) reply.headers(extra.headers);
       return reply.status(status).send({ message: error.message, ...extra.body });
     }
-    request.log.error({ err: error, url: request.url, method: request.method }, "request failed");
+    request.log.error(
+      { err: error, url: redactUrlSecrets(request.url), method: request.method },
+      "request failed",
+    );
     return reply.status(status).send({ message: GENERIC_ERROR_MESSAGE });
   });
 });

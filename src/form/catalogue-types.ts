@@ -129,7 +129,12 @@ export type RadioQuestion = QuestionBase & { kind: "radio"; options: OptionSourc
 export type CheckboxQuestion = QuestionBase & { kind: "checkbox" };
 
 /** Month and year selects stored under two keys; their errors are combined (spec §5). */
-export type MonthYearQuestion = QuestionBase & { kind: "monthYear"; monthKey: string; yearKey: string; years: YearList };
+export type MonthYearQuestion = QuestionBase & {
+  kind: "monthYear";
+  monthKey: string;
+  yearKey: string;
+  years: YearList;
+};
 
 /**
  * Spec §4 conditional select: shown only while `controllerKey` matches, and in displayAndOptions
@@ -142,6 +147,7 @@ export type ConditionalSelectQuestion = QuestionBase & {
   mode: "displayOnly" | "displayAndOptions";
   /** displayOnly: one list; displayAndOptions: a list per controller value. */
   options: OptionSource | Readonly<Record<string, OptionSource>>;
+  autoComplete?: string;
 };
 
 export type AutocompleteCategory = "name" | "address" | "college_ceeb" | "hs_ceeb";
@@ -194,6 +200,11 @@ export type Section = {
   title: string;
   description?: string;
   visibleWhen?: Rule;
+  /**
+   * Put before every validation message of this section's keys, e.g. "Parent 1/Guardian 1: "
+   * (spec §5), so the error summary says whose answer is missing.
+   */
+  messagePrefix?: string;
   /** Keys cleared (with their `_desc`) when the section is hidden; defaults to its questions' keys. */
   clearsKeys?: readonly string[];
   groups?: readonly ConditionGroup[];

@@ -23,3 +23,7 @@ export const CLIENT_HEADER = "X-Admissions-Client";
 /** Name of the readable cookie that tells the client a session exists (spec §6). */
 export const LOGGED_IN_HINT_COOKIE = "adm_logged_in";
 export const SESSION_COOKIE = "adm_session";
+
+/** Spec §4/§9 add another: blocks shown by default, and the most a repeat may have. */
+export const ADD_ANOTHER_DEFAULT_COUNT = 1;
+export const ADD_ANOTHER_MAX_COUNT = 10;

@@ -30,6 +30,8 @@ export type TestAppOptions = {
   smtpUrl?: string;
   /** Capture log lines (info and above) instead of silencing them. */
   logStream?: DestinationStream;
+  /** Autocomplete providers laid over the defaults (`address`, `name`). */
+  lookupProviders?: AppOptions["lookupProviders"];
 };
 
 /** The config every test app gets, with a mail outbox in `dataDir`. */
@@ -60,6 +62,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     clock: () => new Date(Date.now() + offsetMs),
     logStream: options.logStream,
+    lookupProviders: options.lookupProviders,
   });
   await app.ready();
   return {

@@ -1,28 +1,33 @@
 import type { FormPage } from "../catalogue-types";
+import { mailingAddressSection, permanentAddressSection } from "./about/address";
+import { affiliationSection } from "./about/affiliation";
+import { backgroundSection, citizenshipSection, raceSection } from "./about/citizenship";
+import { legacyRelativesSection, legacySection } from "./about/legacy";
+import { militarySection } from "./about/military";
+import { parent1Section, parent2Section, parentsSection } from "./about/parents";
+import { applicationSection, identitySection, nameSection, phoneSection } from "./about/personal";
 
-/** Step One, About You. The form-engine issue completes this page; names come first. */
+/** Step One, About You (spec §2–§5): every "about" key of the data model, in reading order. */
 export const aboutPage: FormPage = {
   id: "about",
   title: "About You",
   intro: "Tell us who you are. Your answers are saved on this device as you type.",
   sections: [
-    {
-      id: "personal",
-      title: "Your name",
-      description: "Enter your name exactly as it appears on your passport or other official documents.",
-      questions: [
-        { kind: "text", key: "first_name", label: "Legal First Name", autoComplete: "given-name" },
-        { kind: "text", key: "middle_name", label: "Middle Name", autoComplete: "additional-name" },
-        { kind: "text", key: "last_name", label: "Last Name", autoComplete: "family-name" },
-        {
-          kind: "text",
-          key: "preferred_name",
-          label: "Preferred Name",
-          description:
-            "The name you would like us to use when we talk with you, if it differs from your legal name.",
-          autoComplete: "nickname",
-        },
-      ],
-    },
+    applicationSection,
+    nameSection,
+    identitySection,
+    permanentAddressSection,
+    mailingAddressSection,
+    phoneSection,
+    parentsSection,
+    parent1Section,
+    parent2Section,
+    citizenshipSection,
+    backgroundSection,
+    raceSection,
+    affiliationSection,
+    militarySection,
+    legacySection,
+    legacyRelativesSection,
   ],
 };

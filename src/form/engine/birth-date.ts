@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+export const BIRTH_DATE_MESSAGES = {
+  invalid: "A valid date of birth is required.",
+  tooEarly: "This date is not supported. Please contact help support for assistance.",
+  tooYoung: "You must be 13 years or older to apply.",
+} as const;
+
+/** Spec §9: minimum age 13; earliest birth date 100 years ago. */
+export const MINIMUM_AGE_YEARS = 13;
+export const EARLIEST_BIRTH_YEARS_AGO = 100;
+
+const isoDate = z.iso.date();
+
+/** The calendar date `years` before `today` (its local date) as YYYY-MM-DD. */
+function yearsBefore(today: Date, years: number): string {
+  const year = String(today.getFullYear() - years).padStart(4, "0");
+  const month = String(today.getMonth() + 1).padStart(2, "0");
+  const day = String(today.getDate()).padStart(2, "0");
+  return `${year}-${month}-${day}`;
+}
+
+/**
+ * Spec §5 birth date (stored as YYYY-MM-DD): a real date, at most 100 years ago, at least 13 years
+ * ago; the 13th and 100th birthdays themselves pass. ISO dates compare correctly as text, which
+ * also handles 29 February.
+ */
+export function birthDateErrors(value: string, today: Date, includeRequired: boolean): string[] {
+  if (value === "") return includeRequired ? [BIRTH_DATE_MESSAGES.invalid] : [];
+  if (!isoDate.safeParse(value).success) return [BIRTH_DATE_MESSAGES.invalid];
+  if (value < yearsBefore(today, EARLIEST_BIRTH_YEARS_AGO)) return [BIRTH_DATE_MESSAGES.tooEarly];
+  if (value > yearsBefore(today, MINIMUM_AGE_YEARS)) return [BIRTH_DATE_MESSAGES.tooYoung];
+  return [];
+}

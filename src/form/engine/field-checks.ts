@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { DEFAULT_TEXT_MAX, DEFAULT_TEXTAREA_MAX } from "../../shared/constants";
+import type { Check, Question } from "../catalogue-types";
+import { type CheckEnv, type Found, trimmedAnswer } from "./check-env";
+import { evaluateRule } from "./conditions";
+import { runCustomCheck } from "./custom-checks";
+import { isEmail } from "./patterns";
+import { answerKeysOf } from "./question-keys";
+
+export const tooLongMessage = (limit: number) => `Please use no more than ${limit} characters.`;
+
+function isEmpty(question: Question, key: string, env: CheckEnv): boolean {
+  const value = trimmedAnswer(env, key);
+  return question.kind === "checkbox" ? value !== "true" : value === "";
+}
+
+function numberFails(check: Extract<Check, { type: "number" }>, value: string): boolean {
+  let schema = z.number();
+  if (check.min !== undefined) schema = schema.min(check.min);
+  if (check.max !== undefined) schema = schema.max(check.max);
+  if (check.step !== undefined) schema = schema.multipleOf(check.step);
+  return !schema.safeParse(Number(value)).success;
+}
+
+/** The errors of one check on one of the question's keys. */
+function runOnKey(check: Exclude<Check, { type: "custom" }>, question: Question, key: string, env: CheckEnv) {
+  const value = trimmedAnswer(env, key);
+  switch (check.type) {
+    case "required":
+      return env.includeRequired && isEmpty(question, key, env) ? [check.message ?? question.label] : [];
+    case "mustBeTrue":
+      return env.includeRequired && value !== "true" ? [check.message ?? question.label] : [];
+    case "pattern":
+      return value !== "" && !new RegExp(check.regex).test(value) ? [check.message] : [];
+    case "minLength":
+      return value !== "" && value.length < check.value ? [check.message] : [];
+    case "maxLength":
+      return (env.answers[key] ?? "").length > check.value
+        ? [check.message ?? tooLongMessage(check.value)]
+        : [];
+    case "number":
+      return value !== "" && numberFails(check, value) ? [check.message] : [];
+    case "email":
+      return value !== "" && !isEmail(value) ? [check.message] : [];
+  }
+}
+
+function runCheck(check: Check, question: Question, env: CheckEnv): Found {
+  if (check.type === "custom") return runCustomCheck(check.check, question, env);
+  if (
+    (check.type === "required" || check.type === "number") &&
+    check.when &&
+    !evaluateRule(check.when, env.answers)
+  ) {
+    return [];
+  }
+  return answerKeysOf(question).flatMap((key) =>
+    runOnKey(check, question, key, env).map((m): [string, string] => [key, m]),
+  );
+}
+
+/** Spec §5/§9 default limits: text 45 characters, text area 1500, unless the question says. */
+function lengthLimit(question: Question, env: CheckEnv): Found {
+  if (question.kind !== "text" && question.kind !== "textarea") return [];
+  const limit = question.maxLength ?? (question.kind === "text" ? DEFAULT_TEXT_MAX : DEFAULT_TEXTAREA_MAX);
+  return (env.answers[question.key] ?? "").length > limit ? [[question.key, tooLongMessage(limit)]] : [];
+}
+
+/**
+ * Every error of a question's checks (and its default length limit), as [key, message] pairs. A
+ * month/year pair reports the union of both keys' errors on each key (spec §5).
+ */
+export function checkQuestion(question: Question, env: CheckEnv): Found {
+  const found = [
+    ...lengthLimit(question, env),
+    ...(question.checks ?? []).flatMap((c) => runCheck(c, question, env)),
+  ];
+  if (question.kind !== "monthYear") return found;
+  const pairKeys = [question.monthKey, question.yearKey];
+  const messages = found.filter(([key]) => pairKeys.includes(key)).map(([, message]) => message);
+  const others = found.filter(([key]) => !pairKeys.includes(key));
+  return [
+    ...others,
+    ...pairKeys.flatMap((key) => messages.map((message): [string, string] => [key, message])),
+  ];
+}

@@ -1,0 +1,51 @@
+import type { EngineContext, FormPage } from "../catalogue-types";
+import { indexCatalogue } from "./catalogue-index";
+import type { CheckEnv } from "./check-env";
+import { checkQuestion } from "./field-checks";
+import { withHost } from "./host-text";
+import { answerKeysOf } from "./question-keys";
+import { visiblePage } from "./visibility";
+
+export type ValidateOptions = {
+  /** False while typing: format checks only. Default true. */
+  includeRequired?: boolean;
+  /** Default true: validation is what a signed-in applicant's submission is held to. */
+  signedIn?: boolean;
+  /** Add-another counts by button id (default 1 block, or as many as hold answers). */
+  counts?: Readonly<Record<string, number>>;
+};
+
+/**
+ * Spec §5 schema validation of the VISIBLE questions of `pages`: every error of every key,
+ * de-duplicated, in catalogue order; a month/year pair shares its errors; each message gets its
+ * section's `messagePrefix` and `{host}` replaced by the institution's name. Keys without errors
+ * are absent.
+ */
+export function validateAnswers(
+  pages: readonly FormPage[],
+  answers: Readonly<Record<string, string>>,
+  ctx: EngineContext,
+  opts: ValidateOptions = {},
+): Record<string, string[]> {
+  const index = indexCatalogue(pages);
+  const errors = new Map<string, Set<string>>();
+  for (const page of pages) {
+    const shown = visiblePage(page, answers, { signedIn: opts.signedIn ?? true, counts: opts.counts ?? {} });
+    const questions = shown.flatMap(({ blocks }) => blocks.flatMap((block) => block.questions));
+    const env: CheckEnv = {
+      answers,
+      today: ctx.today,
+      includeRequired: opts.includeRequired ?? true,
+      visibleKeys: new Set(questions.flatMap(answerKeysOf)),
+      labelOf: (key) => index.byKey.get(key)?.question.label ?? key,
+    };
+    for (const [key, message] of questions.flatMap((question) => checkQuestion(question, env))) {
+      if (!env.visibleKeys.has(key)) continue;
+      const prefix = index.byKey.get(key)?.section.messagePrefix ?? "";
+      const messages = errors.get(key) ?? new Set<string>();
+      messages.add(withHost(prefix + message, ctx.hostName));
+      errors.set(key, messages);
+    }
+  }
+  return Object.fromEntries([...errors].map(([key, messages]) => [key, [...messages]]));
+}

@@ -1,0 +1,119 @@
+import { ADD_ANOTHER_DEFAULT_COUNT, ADD_ANOTHER_MAX_COUNT } from "../../shared/constants";
+import type { FormPage, Question, Section } from "../catalogue-types";
+import { evaluateRule } from "./conditions";
+import { answerKeysOf, conditionalOptionSource, offersOptions } from "./question-keys";
+import { prefixRenamer, renameQuestion } from "./repeat-keys";
+
+type Answers = Readonly<Record<string, string>>;
+
+export type Block = { prefix: string | null; questions: Question[] };
+export type VisibleSection = { section: Section; blocks: Block[] };
+export type VisibilityOptions = { signedIn: boolean; counts?: Readonly<Record<string, number>> };
+
+/**
+ * The first `count` blocks of a repeated section, each with its questions' keys (and the rules
+ * and checks that read them) rewritten for the block's prefix. A section without `repeat` is one
+ * block with prefix null.
+ */
+export function expandRepeat(section: Section, count: number): Block[] {
+  const prefixes = section.repeat?.prefixes;
+  if (!prefixes) return [{ prefix: null, questions: [...section.questions] }];
+  return prefixes.slice(0, Math.max(0, Math.floor(count))).map((prefix) => {
+    const rename = prefixRenamer(section, prefix);
+    return { prefix, questions: section.questions.map((question) => renameQuestion(question, rename)) };
+  });
+}
+
+/** The most blocks a repeated section can show: its prefixes, capped at 10 (spec §9). */
+export function repeatCapacity(section: Section): number {
+  return Math.min(section.repeat?.prefixes.length ?? 1, ADD_ANOTHER_MAX_COUNT);
+}
+
+function hasAnyAnswer(block: Block, answers: Answers): boolean {
+  return block.questions.some((question) =>
+    answerKeysOf(question).some((key) => (answers[key] ?? "").trim() !== ""),
+  );
+}
+
+/**
+ * Blocks a repeated section shows: the stored add-another count (default 1), but never fewer
+ * than the last block that holds an answer, and within 1…capacity.
+ */
+export function repeatCount(
+  section: Section,
+  answers: Answers,
+  counts?: Readonly<Record<string, number>>,
+): number {
+  const capacity = repeatCapacity(section);
+  const stored = section.repeat ? counts?.[section.repeat.buttonId] : undefined;
+  let count =
+    stored !== undefined && Number.isFinite(stored) ? Math.floor(stored) : ADD_ANOTHER_DEFAULT_COUNT;
+  expandRepeat(section, capacity).forEach((block, index) => {
+    if (hasAnyAnswer(block, answers)) count = Math.max(count, index + 1);
+  });
+  return Math.min(Math.max(count, 1), capacity);
+}
+
+/**
+ * Spec §4 groups: the keys of the first case whose rule holds are kept; the keys of every other
+ * case are hidden (and so cleared). When no case holds, all of the group's keys are hidden.
+ */
+export function groupHiddenKeys(sections: readonly Section[], answers: Answers): Set<string> {
+  const hidden = new Set<string>();
+  for (const group of sections.flatMap((section) => section.groups ?? [])) {
+    const kept = new Set(group.cases.find((entry) => evaluateRule(entry.when, answers))?.keys ?? []);
+    for (const key of group.cases.flatMap((entry) => entry.keys)) {
+      if (!kept.has(key)) hidden.add(key);
+    }
+  }
+  return hidden;
+}
+
+export function isSectionShown(section: Section, answers: Answers): boolean {
+  return !section.visibleWhen || evaluateRule(section.visibleWhen, answers);
+}
+
+/**
+ * A question's own visibility (audience aside): its rule holds, no group hides its keys, and a
+ * conditional select has something to offer — displayOnly while its rule (or, without one, its
+ * controller's answer) holds; displayAndOptions only when the controller's value has options.
+ */
+export function isQuestionShown(
+  question: Question,
+  answers: Answers,
+  groupHidden: ReadonlySet<string>,
+): boolean {
+  if (question.visibleWhen && !evaluateRule(question.visibleWhen, answers)) return false;
+  if (answerKeysOf(question).some((key) => groupHidden.has(key))) return false;
+  if (question.kind !== "conditionalSelect") return true;
+  if (question.mode === "displayAndOptions") return offersOptions(conditionalOptionSource(question, answers));
+  return question.visibleWhen !== undefined || (answers[question.controllerKey] ?? "").trim() !== "";
+}
+
+/**
+ * What a page shows for these answers: hidden sections and questions left out, repeated sections
+ * expanded into their blocks, signed-in-only questions left out for anonymous visitors (the
+ * default). A section with nothing left to show is left out too.
+ */
+export function visiblePage(
+  page: FormPage,
+  answers: Answers,
+  options: VisibilityOptions = { signedIn: false },
+): VisibleSection[] {
+  const groupHidden = groupHiddenKeys(page.sections, answers);
+  const shown: VisibleSection[] = [];
+  for (const section of page.sections) {
+    if (!isSectionShown(section, answers)) continue;
+    const count = section.repeat ? repeatCount(section, answers, options.counts) : 1;
+    const blocks = expandRepeat(section, count).map((block) => ({
+      prefix: block.prefix,
+      questions: block.questions.filter(
+        (question) =>
+          (question.audience !== "signedIn" || options.signedIn) &&
+          isQuestionShown(question, answers, groupHidden),
+      ),
+    }));
+    if (blocks.some((block) => block.questions.length > 0)) shown.push({ section, blocks });
+  }
+  return shown;
+}
