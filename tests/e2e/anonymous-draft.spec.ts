@@ -8,12 +8,17 @@ test("an anonymous visitor's name survives a reload", async ({ page }) => {
   await expectNoAxeViolations(page);
 
   await page.getByRole("textbox", { name: "Legal First Name" }).fill("Ada");
-  await page.getByRole("textbox", { name: "Last Name" }).fill("Lovelace");
+  await page
+    .getByRole("region", { name: "Your name" })
+    .getByRole("textbox", { name: "Last Name" })
+    .fill("Lovelace");
   await page.getByRole("textbox", { name: /Preferred Name/ }).fill("Addie");
   await page.reload();
 
   await expect(page.getByRole("textbox", { name: "Legal First Name" })).toHaveValue("Ada");
-  await expect(page.getByRole("textbox", { name: "Last Name" })).toHaveValue("Lovelace");
+  await expect(
+    page.getByRole("region", { name: "Your name" }).getByRole("textbox", { name: "Last Name" }),
+  ).toHaveValue("Lovelace");
   await expect(page.getByRole("textbox", { name: /Preferred Name/ })).toHaveValue("Addie");
 });
 

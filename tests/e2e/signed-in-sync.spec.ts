@@ -20,7 +20,10 @@ test("a signed-in applicant's typing reaches the server", async ({ page }) => {
   await page.goto("/about");
   await expect(page.getByRole("heading", { name: "Hello!" })).toBeVisible();
   await page.getByRole("textbox", { name: "Legal First Name" }).fill("Katherine");
-  await page.getByRole("textbox", { name: "Last Name" }).fill("Johnson");
+  await page
+    .getByRole("region", { name: "Your name" })
+    .getByRole("textbox", { name: "Last Name" })
+    .fill("Johnson");
   await expect(page.getByRole("status").filter({ hasText: "All changes saved" })).toBeVisible();
   await expectNoAxeViolations(page);
   await expect

@@ -42,7 +42,10 @@ test("edits made offline survive closing the page and reach the server after rec
 
   await context.setOffline(true);
   for (const [label, [, value]] of Object.entries(FIELDS)) {
-    await page.getByRole("textbox", { name: new RegExp(`^${label}`) }).fill(value);
+    await page
+      .getByRole("region", { name: "Your name" })
+      .getByRole("textbox", { name: new RegExp(`^${label}`) })
+      .fill(value);
   }
   await expect(
     status(page, /Saved on this device — will sync when you're back online \(\d+ waiting\)/),
@@ -53,7 +56,11 @@ test("edits made offline survive closing the page and reach the server after rec
   const reopened = await context.newPage();
   await reopened.goto("/about");
   for (const [label, [, value]] of Object.entries(FIELDS)) {
-    await expect(reopened.getByRole("textbox", { name: new RegExp(`^${label}`) })).toHaveValue(value);
+    await expect(
+      reopened
+        .getByRole("region", { name: "Your name" })
+        .getByRole("textbox", { name: new RegExp(`^${label}`) }),
+    ).toHaveValue(value);
   }
   await context.setOffline(false);
   await reopened.evaluate(() => window.dispatchEvent(new Event("online")));
@@ -96,10 +103,20 @@ test("two tabs editing the same field converge on the later edit", async ({ cont
   const other = await context.newPage();
   await other.goto("/about");
 
-  await page.getByRole("textbox", { name: "Last Name" }).fill("Alpha");
-  await expect(other.getByRole("textbox", { name: "Last Name" })).toHaveValue("Alpha");
-  await other.getByRole("textbox", { name: "Last Name" }).fill("Beta");
-  await expect(page.getByRole("textbox", { name: "Last Name" })).toHaveValue("Beta");
+  await page
+    .getByRole("region", { name: "Your name" })
+    .getByRole("textbox", { name: "Last Name" })
+    .fill("Alpha");
+  await expect(
+    other.getByRole("region", { name: "Your name" }).getByRole("textbox", { name: "Last Name" }),
+  ).toHaveValue("Alpha");
+  await other
+    .getByRole("region", { name: "Your name" })
+    .getByRole("textbox", { name: "Last Name" })
+    .fill("Beta");
+  await expect(
+    page.getByRole("region", { name: "Your name" }).getByRole("textbox", { name: "Last Name" }),
+  ).toHaveValue("Beta");
 
   await expect(status(page, "All changes saved")).toBeVisible({ timeout: 10_000 });
   await expect.poll(() => serverAnswers(page)).toMatchObject({ last_name: "Beta" });
@@ -108,7 +125,10 @@ test("two tabs editing the same field converge on the later edit", async ({ cont
 test("answers typed before signing in join the account, and the applicant is told", async ({ page }) => {
   await page.goto("/about");
   await page.getByRole("textbox", { name: "Legal First Name" }).fill("Grace");
-  await page.getByRole("textbox", { name: "Last Name" }).fill("Hopper");
+  await page
+    .getByRole("region", { name: "Your name" })
+    .getByRole("textbox", { name: "Last Name" })
+    .fill("Hopper");
   await signIn(page);
   await page.goto("/about");
   await expect(page.getByRole("alertdialog", { name: "Success Notification" })).toContainText(

@@ -1,28 +1,37 @@
-import { FieldError, Input, Label, Text, TextField } from "react-aria-components";
+import { Input, Label, TextField } from "react-aria-components";
 import type { TextQuestion as TextQuestionData } from "../../form/catalogue-types";
 import { DEFAULT_TEXT_MAX } from "../../shared/constants";
-import { useAnswer } from "../answers/use-answer";
+import { Description, ErrorMessage } from "./field-parts";
+import { useFieldErrors, useFieldEvents } from "./use-field-errors";
+import { useQuestionAnswer } from "./use-form-answers";
+import { useZipAssist } from "./use-zip-assist";
 
 /** A one-line text answer; the input's id is the question key, so /{page}#{key} lands on it. */
 export function TextQuestion({ question }: { question: TextQuestionData }) {
-  const [value, setValue] = useAnswer(question.key);
+  const [value, setValue] = useQuestionAnswer(question.key);
+  const errors = useFieldErrors([question.key]);
+  const events = useFieldEvents([question.key]);
+  const zipAssist = useZipAssist(question.key);
   return (
     <TextField
       id={question.key}
       className="field"
       value={value}
-      onChange={setValue}
+      onChange={(next) => {
+        setValue(next);
+        zipAssist?.(next);
+      }}
+      onBlur={events.left}
       maxLength={question.maxLength ?? DEFAULT_TEXT_MAX}
       autoComplete={question.autoComplete ?? "off"}
+      inputMode={question.inputMode}
+      isInvalid={errors.length > 0}
+      validationBehavior="aria"
     >
       <Label className="field__label">{question.label}</Label>
-      {question.description ? (
-        <Text slot="description" className="field__description">
-          {question.description}
-        </Text>
-      ) : null}
-      <Input className="field__input" />
-      <FieldError className="field__error" />
+      <Description text={question.description} />
+      <Input className={`field__input field__input--${question.variant ?? "outlined"}`} />
+      <ErrorMessage errors={errors} />
     </TextField>
   );
 }

@@ -1,0 +1,42 @@
+// The one write path of the form (STYLE.md "one write path"): component → setAnswer → engine's
+// applyAnswer (the key, its `_desc`, cleared conditional selects and hidden answers) → the answer
+// store (memory, IndexedDB, sync queue). Components never write the store or call fetch directly.
+// The app's writer is in set-answer.ts; this factory takes its store and pages so tests can too.
+import type { FormPage } from "../../form/catalogue-types";
+import { applyAnswer } from "../../form/engine/apply-answer";
+
+type Store = {
+  all(): Record<string, string>;
+  set(key: string, value: string): Promise<void>;
+};
+
+export type SetAnswer = (key: string, value: string, label?: string) => void;
+type WriteListener = (changes: Readonly<Record<string, string>>) => void;
+
+export type AnswerWriter = {
+  setAnswer: SetAnswer;
+  /** Told of every change set, e.g. to re-run validation after a choice. */
+  onWrite(listener: WriteListener): () => void;
+};
+
+export function createAnswerWriter(
+  store: Store,
+  pages: readonly FormPage[],
+  apply: typeof applyAnswer = applyAnswer,
+): AnswerWriter {
+  const listeners = new Set<WriteListener>();
+  return {
+    setAnswer(key, value, label) {
+      const changes = apply(pages, store.all(), key, value, label === undefined ? {} : { label });
+      for (const [changedKey, changedValue] of Object.entries(changes)) {
+        // Failures are shown by the sync status; the keystroke itself must not wait on the disk.
+        store.set(changedKey, changedValue).catch(() => {});
+      }
+      for (const listener of listeners) listener(changes);
+    },
+    onWrite(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

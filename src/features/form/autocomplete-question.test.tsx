@@ -1,0 +1,111 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { FormPage } from "../../form/catalogue-types";
+import { answerStore } from "../answers/answer-session";
+import { anonymousSnapshot } from "../profile/client-snapshot";
+import { SnapshotContext } from "../profile/snapshot-context";
+import { FormPageView } from "./form-page-view";
+
+// jsdom has no CSS.escape, which React Aria's popover uses.
+const css = (globalThis.CSS ?? {}) as { escape?: (value: string) => string };
+css.escape ??= (value: string) => value.replace(/[^\w-]/g, (char) => `\\${char}`);
+globalThis.CSS = css as typeof CSS;
+
+const page: FormPage = {
+  id: "education",
+  title: "Test page",
+  intro: "",
+  sections: [
+    {
+      id: "school",
+      title: "School",
+      questions: [
+        {
+          kind: "autocomplete",
+          key: "t_school",
+          label: "Search for Your School",
+          category: "hs_ceeb",
+          idKey: "t_ceeb",
+          fills: { name: "t_school", city: "t_school_city" },
+        },
+        { kind: "text", key: "t_school_city", label: "School City" },
+      ],
+    },
+  ],
+};
+
+const fetchMock = vi.fn(async (url: string) => {
+  const query = new URL(url, "http://localhost").searchParams;
+  if (query.has("text")) {
+    return Response.json([
+      { text: "Central High School", id: "123456", sub_text: "Springfield, IL" },
+      { text: "Central Catholic", id: "654321", sub_text: "Peoria, IL" },
+    ]);
+  }
+  return Response.json({ name: "Central High School (Springfield)", city: "Springfield" });
+});
+
+beforeEach(() => {
+  answerStore.replaceAll("device", []);
+  fetchMock.mockClear();
+  vi.stubGlobal("fetch", fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderPage() {
+  render(
+    <MemoryRouter>
+      <SnapshotContext.Provider
+        value={{ snapshot: anonymousSnapshot(), offline: false, markPageChanged: () => {} }}
+      >
+        <FormPageView page={page} />
+      </SnapshotContext.Provider>
+    </MemoryRouter>,
+  );
+  const input = screen.getByRole("combobox", { name: "Search for Your School" });
+  act(() => input.focus());
+  return input;
+}
+
+describe("an autocomplete question", () => {
+  it("keeps free text, asks once typing pauses, and fills the related answers from a choice", async () => {
+    const input = renderPage();
+    fireEvent.change(input, { target: { value: "Cen" } });
+    fireEvent.change(input, { target: { value: "Central" } });
+    expect(answerStore.get("t_school")).toBe("Central");
+    await screen.findByRole("option", { name: /Central High School/ });
+    // One search for the text typed last, with the spec's limit.
+    const searches = fetchMock.mock.calls.filter(([url]) => String(url).includes("text="));
+    expect(searches.map(([url]) => String(url))).toEqual([
+      "/lookup/find?text=Central&category=hs_ceeb&max_results=5",
+    ]);
+
+    fireEvent.click(screen.getByRole("option", { name: /Central High School/ }));
+    await waitFor(() => expect(answerStore.get("t_school_city")).toBe("Springfield"));
+    expect(answerStore.get("t_ceeb")).toBe("123456");
+    expect(answerStore.get("t_school")).toBe("Central High School (Springfield)");
+    expect(String(fetchMock.mock.calls.at(-1)?.[0])).toBe("/lookup/find?id=123456&category=hs_ceeb");
+
+    // Typing over a chosen school clears what came with it, and keeps the new text.
+    fireEvent.change(input, { target: { value: "Centra" } });
+    expect(answerStore.get("t_school")).toBe("Centra");
+    expect(answerStore.get("t_ceeb")).toBe("");
+    expect(answerStore.get("t_school_city")).toBe("");
+  });
+
+  it("stays quiet when the lookup fails: no suggestions, the typed text kept", async () => {
+    fetchMock.mockRejectedValue(new TypeError("offline"));
+    const input = renderPage();
+    fireEvent.change(input, { target: { value: "Central" } });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole("option")).toBeNull();
+    expect(answerStore.get("t_school")).toBe("Central");
+    expect((input as HTMLInputElement).value).toBe("Central");
+  });
+});

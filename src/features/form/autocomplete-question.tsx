@@ -1,0 +1,183 @@
+import { useContext, useEffect, useMemo, useRef, useState } from "react";
+import {
+  ComboBox,
+  ComboBoxStateContext,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Text,
+} from "react-aria-components";
+import type { AutocompleteQuestion as AutocompleteQuestionData } from "../../form/catalogue-types";
+import { DEFAULT_TEXT_MAX } from "../../shared/constants";
+import type { LookupSuggestion } from "../../shared/lookup-types";
+import { answerStore } from "../answers/answer-session";
+import { debounce } from "./debounce";
+import { Description, ErrorMessage } from "./field-parts";
+import { fillAnswers } from "./fill-answers";
+import { findDetails, findSuggestions, LOOKUP_DEBOUNCE_MS, LOOKUP_MAX_WAIT_MS } from "./lookup-client";
+import { setAnswer } from "./set-answer";
+import { useFieldErrors, useFieldEvents } from "./use-field-errors";
+import { useQuestionAnswer } from "./use-form-answers";
+
+/**
+ * Spec §4 autocomplete: free text is the answer; up to 5 suggestions from /lookup/find while
+ * typing; choosing one fills the related answers from its details, and the text becomes the
+ * details' name or address line (else the typed text stays: a ZIP suggestion such as "New York,
+ * NY 10001" is not a street address). Clearing the text resets what the last choice filled (all
+ * related answers for an entry with an id, such as a school and its CEEB code); typing over an
+ * entry with an id clears them too. Lookup failures leave the typed text and no suggestions
+ * (spec §8).
+ */
+export function AutocompleteQuestion({ question }: { question: AutocompleteQuestionData }) {
+  const [value, setValue] = useQuestionAnswer(question.key);
+  const errors = useFieldErrors([question.key]);
+  const events = useFieldEvents([question.key]);
+  const [suggestions, setSuggestions] = useState<LookupSuggestion[]>([]);
+  const running = useRef<AbortController | null>(null);
+  /** The text React Aria writes back after a choice; not a new free-text entry. */
+  const chosenText = useRef<string | null>(null);
+
+  const search = useMemo(
+    () =>
+      debounce(
+        (text: string) => {
+          running.current?.abort();
+          const controller = new AbortController();
+          running.current = controller;
+          findSuggestions(text, question.category, controller.signal).then(
+            (found) => {
+              if (!controller.signal.aborted) setSuggestions(uniqueById(found));
+            },
+            () => {},
+          );
+        },
+        LOOKUP_DEBOUNCE_MS,
+        LOOKUP_MAX_WAIT_MS,
+      ),
+    [question.category],
+  );
+  useEffect(
+    () => () => {
+      search.cancel();
+      running.current?.abort();
+    },
+    [search],
+  );
+
+  /** Answers this field filled from the last suggestion chosen here (its id key included). */
+  const filled = useRef<string[]>([]);
+  const related = useMemo(
+    () =>
+      [...new Set([...Object.values(question.fills ?? {}), question.idKey ?? ""])].filter(
+        (key) => key !== "" && key !== question.key,
+      ),
+    [question.fills, question.idKey, question.key],
+  );
+  const clear = (keys: readonly string[]) => {
+    for (const key of keys) if (answerStore.get(key) !== "") setAnswer(key, "");
+    filled.current = [];
+  };
+
+  const onInputChange = (text: string) => {
+    if (chosenText.current !== null && text === chosenText.current) return;
+    chosenText.current = null;
+    setValue(text);
+    if (text.trim() === "") {
+      search.cancel();
+      running.current?.abort();
+      setSuggestions([]);
+      // An entity (with an id) takes all its details with it; otherwise what the choice filled.
+      clear(question.idKey ? related : filled.current);
+      return;
+    }
+    if (question.idKey && answerStore.get(question.idKey) !== "") clear(related);
+    search(text.trim());
+  };
+
+  const choose = async (id: string) => {
+    const item = suggestions.find((suggestion) => suggestion.id === id);
+    if (!item) return;
+    // React Aria writes the suggestion's text into the input next; the answer stays what was
+    // typed until the details say otherwise.
+    const typed = answerStore.get(question.key);
+    chosenText.current = item.text;
+    search.cancel();
+    running.current?.abort();
+    setSuggestions([]);
+    if (question.idKey) setAnswer(question.idKey, item.id);
+    filled.current = question.idKey ? [question.idKey] : [];
+    const details = await findDetails(item.id, question.category).catch(() => null);
+    // Silent on failure (spec §8); too late if the applicant typed on meanwhile.
+    if (!details || answerStore.get(question.key) !== typed) return;
+    const values: Record<string, string> = {};
+    for (const [field, key] of Object.entries(question.fills ?? {})) {
+      const found = details[field as keyof typeof details];
+      if (found !== undefined && key !== question.key) values[key] = found;
+    }
+    filled.current.push(...fillAnswers(values));
+    const label = details.name ?? details.address_line_1;
+    if (label) setValue(label);
+  };
+
+  return (
+    <ComboBox
+      id={question.key}
+      className="field"
+      inputValue={value}
+      onInputChange={onInputChange}
+      selectedKey={null}
+      onSelectionChange={(key) => {
+        if (key !== null) void choose(String(key));
+      }}
+      items={suggestions}
+      allowsCustomValue
+      menuTrigger="input"
+      onBlur={events.left}
+      isInvalid={errors.length > 0}
+      validationBehavior="aria"
+    >
+      <Label className="field__label">{question.label}</Label>
+      <Description text={question.description} />
+      <Input
+        className="field__input"
+        maxLength={DEFAULT_TEXT_MAX}
+        autoComplete={question.autoComplete ?? "off"}
+      />
+      <ErrorMessage errors={errors} />
+      <OpenOnSuggestions count={suggestions.length} />
+      <Popover className="popover combobox__popover">
+        <ListBox className="listbox">
+          {(item: LookupSuggestion) => (
+            <ListBoxItem id={item.id} textValue={item.text} className="listbox__item">
+              <Text slot="label">{item.text}</Text>
+              {item.sub_text ? (
+                <Text slot="description" className="listbox__subtext">
+                  {item.sub_text}
+                </Text>
+              ) : null}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </ComboBox>
+  );
+}
+
+/**
+ * React Aria opens the list when the text changes and suggestions are already there; ours arrive
+ * after typing pauses, so open it when they do (while the applicant is still in the field).
+ */
+function OpenOnSuggestions({ count }: { count: number }) {
+  const state = useContext(ComboBoxStateContext);
+  useEffect(() => {
+    if (state && count > 0 && state.isFocused && !state.isOpen) state.open(null, "input");
+  }, [state, count]);
+  return null;
+}
+
+function uniqueById(items: readonly LookupSuggestion[]): LookupSuggestion[] {
+  const seen = new Set<string>();
+  return items.filter((item) => !seen.has(item.id) && seen.add(item.id));
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it, vi } from "vitest";
+import { type ComputeErrors, FieldErrors } from "./field-errors";
+
+/** A tiny stand-in for the engine: phone format, and "required" for first_name. */
+const compute: ComputeErrors = (answers, includeRequired) => {
+  const errors: Record<string, string[]> = {};
+  const phone = answers.phone_home ?? "";
+  if (phone !== "" && !/^\(\d{3}\) \d{3}-\d{4}$/.test(phone))
+    errors.phone_home = ["Please enter a valid home phone number."];
+  if (includeRequired && (answers.first_name ?? "") === "") errors.first_name = ["Legal First Name"];
+  if (answers.birth_date === "incomplete") errors.birth_date = ["A valid date of birth is required."];
+  return errors;
+};
+
+function setup(initial: Record<string, string> = {}) {
+  const answers: Record<string, string> = { ...initial };
+  const errors = new FieldErrors(compute, () => ({ ...answers }));
+  return { answers, errors };
+}
+
+describe("which errors a field shows", () => {
+  it("shows nothing before a field is left, then its format errors", () => {
+    const { answers, errors } = setup();
+    answers.phone_home = "(215) 55";
+    errors.edited();
+    expect(errors.get("phone_home")).toEqual([]);
+    errors.leave(["phone_home"]);
+    expect(errors.get("phone_home")).toEqual(["Please enter a valid home phone number."]);
+    // Never "required" while not validating.
+    expect(errors.get("first_name")).toEqual([]);
+  });
+
+  it("does not show errors for a field left empty", () => {
+    const { errors } = setup();
+    errors.leave(["first_name"]);
+    expect(errors.get("first_name")).toEqual([]);
+  });
+
+  it("clears an error as soon as the value is fixed, but adds none while editing", () => {
+    const { answers, errors } = setup({ phone_home: "(215" });
+    errors.leave(["phone_home"]);
+    expect(errors.get("phone_home")).toHaveLength(1);
+    answers.phone_home = "(215) 555-0123";
+    errors.edited();
+    expect(errors.get("phone_home")).toEqual([]);
+    answers.phone_home = "(215) 555-012";
+    errors.edited();
+    expect(errors.get("phone_home")).toEqual([]);
+    errors.leave(["phone_home"]);
+    expect(errors.get("phone_home")).toHaveLength(1);
+  });
+
+  it("shows every error, required ones included, while validating", () => {
+    const { errors } = setup({ phone_home: "(215" });
+    errors.setValidating(true);
+    expect(errors.get("first_name")).toEqual(["Legal First Name"]);
+    expect(errors.get("phone_home")).toEqual(["Please enter a valid home phone number."]);
+  });
+
+  it("judges a draft the field holds without storing it", () => {
+    const { errors } = setup();
+    errors.setDraft("birth_date", "incomplete");
+    errors.leave(["birth_date"]);
+    expect(errors.get("birth_date")).toEqual(["A valid date of birth is required."]);
+    errors.setDraft("birth_date", null);
+    errors.leave(["birth_date"]);
+    expect(errors.get("birth_date")).toEqual([]);
+  });
+
+  it("tells only the fields whose errors changed, and keeps the same list otherwise", () => {
+    const { answers, errors } = setup({ phone_home: "(215" });
+    const phone = vi.fn();
+    const name = vi.fn();
+    errors.subscribe("phone_home", phone);
+    errors.subscribe("first_name", name);
+    errors.leave(["phone_home"]);
+    const shown = errors.get("phone_home");
+    answers.middle_name = "King";
+    errors.leave(["middle_name"]);
+    expect(errors.get("phone_home")).toBe(shown);
+    expect(phone).toHaveBeenCalledTimes(1);
+    expect(name).not.toHaveBeenCalled();
+  });
+});

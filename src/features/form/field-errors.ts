@@ -1,0 +1,119 @@
+// Which errors each field shows (spec §4 "Client validation", §5). The engine computes errors;
+// this decides when they appear:
+// - normally, a field's format errors once it has been left with a value (never "required");
+// - while the application is validating, every error including required ones;
+// - while the applicant edits a field, its errors may disappear as soon as they are fixed, but new
+//   ones wait until the field is left ("reward early, punish late").
+// No React here: fields subscribe per key, so an error on one field re-renders only that field.
+
+/** All errors by key for these answers; `includeRequired` adds the required checks. */
+export type ComputeErrors = (
+  answers: Readonly<Record<string, string>>,
+  includeRequired: boolean,
+) => Record<string, readonly string[]>;
+
+type Listener = () => void;
+const NONE: readonly string[] = Object.freeze([]);
+
+export class FieldErrors {
+  private readonly touched = new Set<string>();
+  /** Values a field shows but does not store (a partial or out-of-range date). */
+  private readonly drafts = new Map<string, string>();
+  private shown: Record<string, readonly string[]> = {};
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private validating = false;
+
+  constructor(
+    private readonly compute: ComputeErrors,
+    private readonly readAnswers: () => Record<string, string>,
+  ) {}
+
+  get(key: string): readonly string[] {
+    return this.shown[key] ?? NONE;
+  }
+
+  subscribe(key: string, listener: Listener): () => void {
+    let set = this.listeners.get(key);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(key, set);
+    }
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  /** While the web status is "validating", every error shows, required ones included. */
+  setValidating(validating: boolean): void {
+    if (this.validating === validating) return;
+    this.validating = validating;
+    this.refresh("full");
+  }
+
+  /** A value the field holds without storing it; null once the stored value is the field's. */
+  setDraft(key: string, draft: string | null): void {
+    if (draft === null) this.drafts.delete(key);
+    else this.drafts.set(key, draft);
+  }
+
+  /** The field was left (or a choice was made): its errors show from now on if it holds a value. */
+  leave(keys: readonly string[]): void {
+    const answers = this.answers();
+    for (const key of keys) {
+      if ((answers[key] ?? "") !== "") this.touched.add(key);
+      else this.touched.delete(key);
+    }
+    this.refresh("full");
+  }
+
+  /** Something changed while editing: errors may clear, none appear. */
+  edited(): void {
+    this.refresh("clearOnly");
+  }
+
+  /** Recomputes after a change elsewhere (a choice that another field's check depends on). */
+  changed(): void {
+    this.refresh("full");
+  }
+
+  /** The errors a candidate value would have, without showing them (to decide whether to store it). */
+  errorsFor(key: string, candidate: string): readonly string[] {
+    return this.compute({ ...this.answers(), [key]: candidate }, false)[key] ?? NONE;
+  }
+
+  private answers(): Record<string, string> {
+    const answers = this.readAnswers();
+    for (const [key, draft] of this.drafts) answers[key] = draft;
+    return answers;
+  }
+
+  private refresh(mode: "full" | "clearOnly"): void {
+    const computed = this.compute(this.answers(), this.validating);
+    const next: Record<string, readonly string[]> = {};
+    const keys = new Set([...Object.keys(computed), ...Object.keys(this.shown)]);
+    for (const key of keys) {
+      const errors = unique(computed[key] ?? NONE);
+      const visible = this.validating || this.touched.has(key);
+      const kept =
+        mode === "clearOnly"
+          ? (this.shown[key] ?? NONE).filter((e) => errors.includes(e))
+          : visible
+            ? errors
+            : NONE;
+      if (kept.length > 0) next[key] = sameList(kept, this.shown[key]) ? (this.shown[key] ?? kept) : kept;
+    }
+    const previous = this.shown;
+    this.shown = next;
+    for (const key of keys) {
+      if (previous[key] === next[key]) continue;
+      for (const listener of this.listeners.get(key) ?? []) listener();
+    }
+  }
+}
+
+function unique(errors: readonly string[]): readonly string[] {
+  return errors.length < 2 ? errors : [...new Set(errors)];
+}
+
+function sameList(a: readonly string[], b: readonly string[] | undefined): boolean {
+  return b !== undefined && a.length === b.length && a.every((item, i) => item === b[i]);
+}

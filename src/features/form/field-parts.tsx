@@ -1,0 +1,29 @@
+import { FieldError, Text } from "react-aria-components";
+
+/** A field's help text, linked to the control through aria-describedby by the React Aria field. */
+export function Description({ text }: { text: string | undefined }) {
+  return text ? (
+    <Text slot="description" className="field__description">
+      {text}
+    </Text>
+  ) : null;
+}
+
+/**
+ * A field's errors, inside a React Aria field: linked to the control through aria-describedby
+ * while they show (the control then carries aria-invalid). They sit in a polite live region that
+ * is always present, so a new error is announced once without interrupting anything.
+ */
+export function ErrorMessage({ errors }: { errors: readonly string[] }) {
+  return (
+    <div className="field__error-region" aria-live="polite">
+      <FieldError className="field__error">
+        {errors.map((error) => (
+          <span key={error} className="field__error-line">
+            {error}
+          </span>
+        ))}
+      </FieldError>
+    </div>
+  );
+}

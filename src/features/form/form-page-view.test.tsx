@@ -1,0 +1,130 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { FormPage } from "../../form/catalogue-types";
+import { answerStore } from "../answers/answer-session";
+import { anonymousSnapshot, type ClientSnapshot } from "../profile/client-snapshot";
+import { SnapshotContext } from "../profile/snapshot-context";
+import { FormPageView } from "./form-page-view";
+
+const page: FormPage = {
+  id: "final-steps",
+  title: "Test page",
+  intro: "",
+  sections: [
+    {
+      id: "conduct",
+      title: "Conduct",
+      questions: [
+        {
+          kind: "radio",
+          key: "t_charges",
+          label: "Are charges pending?",
+          options: { list: "yesNo" },
+          checks: [{ type: "required" }],
+        },
+        {
+          kind: "textarea",
+          key: "t_comment",
+          label: "Please explain",
+          maxLength: 20,
+          visibleWhen: { valueKey: "t_charges", operator: "equals", target: "Y" },
+        },
+        { kind: "text", key: "t_name", label: "Name", checks: [{ type: "required" }] },
+        {
+          kind: "monthYear",
+          key: "t_grad",
+          monthKey: "t_grad_month",
+          yearKey: "t_grad_year",
+          label: "Graduation date",
+          years: { count: 5, direction: "past", start: 2025 },
+          checks: [{ type: "custom", check: "monthYearPair" }],
+        },
+      ],
+    },
+  ],
+};
+
+function renderPage(snapshot: Partial<ClientSnapshot> = {}) {
+  return render(
+    <MemoryRouter initialEntries={["/final-steps"]}>
+      <SnapshotContext.Provider
+        value={{
+          snapshot: { ...anonymousSnapshot(), ...snapshot },
+          offline: false,
+          markPageChanged: () => {},
+        }}
+      >
+        <FormPageView page={page} />
+      </SnapshotContext.Provider>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => answerStore.replaceAll("device", []));
+afterEach(cleanup);
+
+describe("a form page", () => {
+  it("shows a question once the answer it depends on is chosen", async () => {
+    renderPage();
+    expect(screen.queryByRole("textbox", { name: "Please explain" })).toBeNull();
+    fireEvent.click(screen.getByRole("radio", { name: "Yes" }));
+    expect(await screen.findByRole("textbox", { name: "Please explain" })).toBeTruthy();
+    expect(answerStore.get("t_charges")).toBe("Y");
+  });
+
+  it("counts a long answer's characters, and announces the count only near the limit", async () => {
+    await answerStore.set("t_charges", "Y");
+    renderPage();
+    const comment = screen.getByRole("textbox", { name: "Please explain" });
+    expect(comment.getAttribute("rows")).toBe("6");
+    expect(comment.getAttribute("maxlength")).toBe("20");
+    fireEvent.change(comment, { target: { value: "Short" } });
+    const counter = screen.getByText("Character count: 5 / 20");
+    expect(counter.getAttribute("aria-live")).toBe("off");
+    fireEvent.change(comment, { target: { value: "Almost at the limit" } });
+    expect(screen.getByText("Character count: 19 / 20").getAttribute("aria-live")).toBe("polite");
+    expect(answerStore.get("t_comment")).toBe("Almost at the limit");
+  });
+
+  it("shows required errors only while the application is validating, linked to their fields", async () => {
+    const { unmount } = renderPage();
+    fireEvent.blur(screen.getByRole("textbox", { name: "Name" }));
+    expect(screen.queryByText("Name", { selector: ".field__error-line" })).toBeNull();
+    unmount();
+
+    renderPage({ web_status: "validating", is_logged_in: true });
+    const name = screen.getByRole("textbox", { name: "Name" });
+    const error = await screen.findByText("Name", { selector: ".field__error-line" });
+    expect(name.getAttribute("aria-invalid")).toBe("true");
+    const describedBy = name.getAttribute("aria-describedby") ?? "";
+    expect(describedBy.split(" ").map((id) => document.getElementById(id)?.textContent)).toContain(
+      error.closest(".field__error")?.textContent,
+    );
+    expect(screen.getByText("Are charges pending?", { selector: ".field__error-line" })).toBeTruthy();
+
+    // Fixed while validating: the error goes once typing pauses.
+    await act(async () => {
+      fireEvent.change(name, { target: { value: "Ada" } });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect(screen.queryByText("Name", { selector: ".field__error-line" })).toBeNull();
+  });
+
+  it("groups a month and a year under one legend, with their errors described once for both", async () => {
+    await answerStore.set("t_grad_month", "5");
+    renderPage({ web_status: "validating", is_logged_in: true });
+    const group = screen.getByRole("group", { name: "Graduation date" });
+    const month = document.getElementById("t_grad_month");
+    const year = document.getElementById("t_grad_year");
+    expect(month?.textContent).toContain("May");
+    expect(year?.textContent).toContain("--");
+    const error = await screen.findByText("Graduation date", { selector: ".field__error-line" });
+    const errorId = error.parentElement?.id ?? "";
+    expect(errorId).not.toBe("");
+    for (const element of [group, month, year]) {
+      expect(element?.getAttribute("aria-describedby")?.split(" ")).toContain(errorId);
+    }
+  });
+});

@@ -1,0 +1,75 @@
+import { useMemo } from "react";
+import type { MonthYearQuestion as MonthYearQuestionData } from "../../form/catalogue-types";
+import { resolveOptions, yearOptions } from "../../form/options/resolve-options";
+import { SelectControl } from "./select-control";
+import { useFieldErrors, useFieldEvents } from "./use-field-errors";
+import { useQuestionAnswer } from "./use-form-answers";
+
+/**
+ * Month and year selects stored under two keys, grouped under the question's label; their errors
+ * are combined (spec §5) and described once for both.
+ */
+export function MonthYearQuestion({ question }: { question: MonthYearQuestionData }) {
+  const { key, monthKey, yearKey } = question;
+  const [month, setMonth] = useQuestionAnswer(monthKey);
+  const [year, setYear] = useQuestionAnswer(yearKey);
+  const keys = useMemo(() => [...new Set([key, monthKey, yearKey])], [key, monthKey, yearKey]);
+  const errors = useFieldErrors(keys);
+  const events = useFieldEvents(keys);
+  const months = useMemo(() => resolveOptions({ list: "months" }, new Date()), []);
+  const years = useMemo(() => yearOptions(question.years, new Date()), [question.years]);
+  const errorId = `${key}-errors`;
+  const descriptionId = `${key}-description`;
+  const describedBy = [question.description ? descriptionId : "", errors.length > 0 ? errorId : ""]
+    .filter(Boolean)
+    .join(" ");
+  const commit = (set: (value: string, label?: string) => void) => (value: string, label: string) => {
+    set(value, label);
+    events.committed();
+  };
+  return (
+    <fieldset
+      className="field field--group"
+      id={key !== monthKey && key !== yearKey ? key : undefined}
+      aria-describedby={describedBy || undefined}
+    >
+      <legend className="field__label">{question.label}</legend>
+      {question.description ? (
+        <p id={descriptionId} className="field__description">
+          {question.description}
+        </p>
+      ) : null}
+      <div className="field__row field__row--month-year">
+        <SelectControl
+          id={monthKey}
+          label="Month"
+          labelClassName="field__sublabel"
+          options={months}
+          value={month}
+          onChange={commit(setMonth)}
+          onBlur={events.left}
+          isInvalid={errors.length > 0}
+          aria-describedby={describedBy || undefined}
+        />
+        <SelectControl
+          id={yearKey}
+          label="Year"
+          labelClassName="field__sublabel"
+          options={years}
+          value={year}
+          onChange={commit(setYear)}
+          onBlur={events.left}
+          isInvalid={errors.length > 0}
+          aria-describedby={describedBy || undefined}
+        />
+      </div>
+      <div className="field__error-region" aria-live="polite" id={errorId}>
+        {errors.map((error) => (
+          <span key={error} className="field__error field__error-line">
+            {error}
+          </span>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

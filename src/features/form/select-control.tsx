@@ -1,0 +1,82 @@
+import type { ReactNode } from "react";
+import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from "react-aria-components";
+import type { Option } from "../../form/catalogue-types";
+
+/** React Aria keys cannot be empty: the "--" option (empty answer) uses this one. */
+const EMPTY_KEY = "--empty--";
+
+type SelectControlProps = {
+  id: string;
+  label: string;
+  options: readonly Option[];
+  value: string;
+  /** Called with the value and its label ("" for the empty option). */
+  onChange: (value: string, label: string) => void;
+  onBlur?: () => void;
+  isInvalid: boolean;
+  autoComplete?: string | undefined;
+  labelClassName?: string;
+  /** Description and error parts, rendered inside the field so React Aria links them. */
+  children?: ReactNode;
+  /** Rendered between the label and the button (the description). */
+  beforeButton?: ReactNode;
+  "aria-describedby"?: string | undefined;
+};
+
+/**
+ * A React Aria select over option values; the first option "--" means no answer. The button's id
+ * is the answer key, so /{page}#{key} focuses it.
+ */
+export function SelectControl({
+  id,
+  label,
+  options,
+  value,
+  onChange,
+  onBlur,
+  isInvalid,
+  autoComplete,
+  labelClassName = "field__label",
+  children,
+  beforeButton,
+  ...aria
+}: SelectControlProps) {
+  const items = options.map((option) => ({ ...option, id: option.value === "" ? EMPTY_KEY : option.value }));
+  const selected = value === "" ? EMPTY_KEY : items.some((item) => item.id === value) ? value : null;
+  return (
+    <Select
+      id={id}
+      className="field"
+      value={selected}
+      onChange={(key) => {
+        const item = items.find((candidate) => candidate.id === key);
+        if (item) onChange(item.value, item.value === "" ? "" : item.label);
+      }}
+      onBlur={onBlur}
+      isInvalid={isInvalid}
+      validationBehavior="aria"
+      autoComplete={autoComplete}
+      placeholder="--"
+      aria-describedby={aria["aria-describedby"]}
+    >
+      <Label className={labelClassName}>{label}</Label>
+      {beforeButton}
+      <Button className="field__input select__button">
+        <SelectValue className="select__value" />
+        <span aria-hidden="true" className="select__chevron">
+          ▾
+        </span>
+      </Button>
+      {children}
+      <Popover className="popover select__popover">
+        <ListBox className="listbox" items={items}>
+          {(item) => (
+            <ListBoxItem id={item.id} className="listbox__item" textValue={item.label}>
+              {item.label}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </Select>
+  );
+}

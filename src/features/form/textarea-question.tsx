@@ -1,0 +1,43 @@
+import { Label, TextArea, TextField } from "react-aria-components";
+import type { TextareaQuestion as TextareaQuestionData } from "../../form/catalogue-types";
+import { DEFAULT_TEXTAREA_MAX } from "../../shared/constants";
+import { Description, ErrorMessage } from "./field-parts";
+import { useFieldErrors, useFieldEvents } from "./use-field-errors";
+import { useQuestionAnswer } from "./use-form-answers";
+
+const DEFAULT_ROWS = 6;
+
+/** The counter speaks (politely) only from this share of the limit on, not on every keystroke. */
+const ANNOUNCE_FROM = 0.9;
+
+/** A long answer with its "Character count: n / limit" (spec §5, §9). */
+export function TextareaQuestion({ question }: { question: TextareaQuestionData }) {
+  const [value, setValue] = useQuestionAnswer(question.key);
+  const errors = useFieldErrors([question.key]);
+  const events = useFieldEvents([question.key]);
+  const limit = question.maxLength ?? DEFAULT_TEXTAREA_MAX;
+  const nearLimit = value.length >= Math.floor(limit * ANNOUNCE_FROM);
+  return (
+    <TextField
+      id={question.key}
+      className="field"
+      value={value}
+      onChange={setValue}
+      onBlur={events.left}
+      maxLength={limit}
+      isInvalid={errors.length > 0}
+      validationBehavior="aria"
+    >
+      <Label className="field__label">{question.label}</Label>
+      <Description text={question.description} />
+      <TextArea className="field__input field__input--textarea" rows={question.rows ?? DEFAULT_ROWS} />
+      <p
+        className={nearLimit ? "field__counter field__counter--near" : "field__counter"}
+        aria-live={nearLimit ? "polite" : "off"}
+      >
+        Character count: {value.length} / {limit}
+      </p>
+      <ErrorMessage errors={errors} />
+    </TextField>
+  );
+}

@@ -1,0 +1,343 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+
+// Browser journeys through About You, driven the way an applicant would: by label and role, and in
+// the first journey by the keyboard alone.
+
+/** Presses Tab until `target` has focus (the way a keyboard user reaches it). */
+async function tabTo(page: Page, target: Locator, most = 80): Promise<void> {
+  for (let presses = 0; presses < most; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press("Tab");
+  }
+  await expect(target, "reached with Tab").toBeFocused();
+}
+
+async function typeInto(page: Page, field: Locator, text: string): Promise<void> {
+  await tabTo(page, field);
+  await page.keyboard.type(text);
+}
+
+/** A radio group: Tab into it, then Space on the first option or arrow keys to another. */
+async function chooseRadio(page: Page, group: Locator, option: string): Promise<void> {
+  const radios = group.getByRole("radio");
+  await tabTo(page, radios.first());
+  const target = group.getByRole("radio", { name: option, exact: true });
+  if (await target.evaluate((element) => element === document.activeElement)) {
+    await page.keyboard.press("Space");
+  } else {
+    for (let i = 0; i < 10 && !(await target.isChecked()); i++) await page.keyboard.press("ArrowDown");
+  }
+  await expect(target).toBeChecked();
+}
+
+/** A select: Tab to its button, Enter opens the list, typing finds the option, Enter chooses it. */
+async function chooseOption(
+  page: Page,
+  select: Locator,
+  typed: string,
+  shown: string = typed,
+): Promise<void> {
+  await tabTo(page, select);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("listbox")).toBeVisible();
+  await page.keyboard.type(typed);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("listbox")).toBeHidden();
+  await expect(select).toContainText(shown);
+}
+
+async function checkBox(page: Page, box: Locator): Promise<void> {
+  await tabTo(page, box);
+  await page.keyboard.press("Space");
+  await expect(box).toBeChecked();
+}
+
+/**
+ * Radios and checkboxes are visually hidden inputs inside their labels: a pointer user clicks the
+ * label, which Playwright's check() cannot target, so these tests select them by focus and Space.
+ */
+async function select(option: Locator): Promise<void> {
+  await option.focus();
+  await option.press("Space");
+  await expect(option).toBeChecked();
+}
+
+const region = (page: Page, name: string | RegExp) => page.getByRole("region", { name });
+const selectButton = (scope: Page | Locator, label: string | RegExp) =>
+  scope.getByRole("button", { name: label instanceof RegExp ? label : new RegExp(escapeRegExp(label)) });
+const radioGroup = (scope: Page | Locator, label: string | RegExp) =>
+  scope.getByRole("radiogroup", { name: label instanceof RegExp ? label : new RegExp(escapeRegExp(label)) });
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+}
+
+test("an applicant fills the whole About You page with the keyboard alone, and it survives a reload", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto("/about");
+  await expect(page.getByRole("heading", { level: 1, name: "About You" })).toBeVisible();
+
+  await chooseRadio(page, radioGroup(page, "How do you wish to apply?"), "Transfer");
+
+  const name = region(page, "Your name");
+  await typeInto(page, name.getByRole("textbox", { name: "Legal First Name", exact: true }), "Ada");
+  await typeInto(page, name.getByRole("textbox", { name: "Middle Name", exact: true }), "King");
+  await typeInto(page, name.getByRole("textbox", { name: "Last Name", exact: true }), "Lovelace");
+  await typeInto(page, name.getByRole("textbox", { name: "Preferred Name", exact: true }), "Addie");
+  await chooseRadio(page, radioGroup(name, "issued under a different name"), "Yes");
+  await typeInto(page, name.getByRole("textbox", { name: "Other First Name", exact: true }), "Augusta");
+  await typeInto(page, name.getByRole("textbox", { name: "Other Middle Name", exact: true }), "Ada");
+  await typeInto(page, name.getByRole("textbox", { name: "Other Last Name", exact: true }), "Byron");
+
+  const about = region(page, "About you");
+  const birthDate = about.getByRole("group", { name: "Date of Birth" });
+  await typeInto(page, birthDate.getByRole("spinbutton").first(), "12101999");
+  await chooseOption(page, selectButton(about, "Personal Pronouns"), "She", "She/Her");
+  await chooseRadio(page, radioGroup(about, "Gender"), "Female");
+  await chooseOption(page, selectButton(about, "gender identity"), "Woman");
+  await chooseRadio(page, radioGroup(about, "first in your family"), "Yes");
+
+  const home = region(page, "Permanent address");
+  await chooseOption(page, selectButton(home, "Country"), "United States");
+  await typeInto(page, home.getByRole("combobox", { name: "Address" }), "100 College Avenue");
+  await typeInto(page, home.getByRole("textbox", { name: "Address Line 2", exact: true }), "Apt 4");
+  await typeInto(page, home.getByRole("textbox", { name: "City", exact: true }), "Philadelphia");
+  await chooseOption(page, selectButton(home, "State/Province"), "Pennsylvania");
+  await typeInto(page, home.getByRole("textbox", { name: "ZIP/Postal Code", exact: true }), "19104");
+  await chooseRadio(page, radioGroup(home, "mailing address the same"), "Yes");
+
+  const phones = region(page, "Phone numbers");
+  await typeInto(page, phones.getByRole("textbox", { name: "Home Phone", exact: true }), "2155550123");
+  await typeInto(page, phones.getByRole("textbox", { name: "Cell Phone", exact: true }), "2155550199");
+  await checkBox(page, phones.getByRole("checkbox", { name: /text message updates/ }));
+
+  await chooseRadio(page, radioGroup(page, "may we contact"), "Parent 1/Guardian 1");
+  const parent1 = region(page, "Parent 1/Guardian 1");
+  await chooseOption(page, selectButton(parent1, "Relationship to You"), "Mother");
+  await typeInto(page, parent1.getByRole("textbox", { name: "First Name", exact: true }), "Anne");
+  await typeInto(page, parent1.getByRole("textbox", { name: "Last Name", exact: true }), "Byron");
+  await typeInto(
+    page,
+    parent1.getByRole("textbox", { name: "Email Address", exact: true }),
+    "anne@example.com",
+  );
+  await typeInto(page, parent1.getByRole("textbox", { name: "Phone Number", exact: true }), "2155550111");
+  await chooseRadio(page, radioGroup(parent1, "Phone Type"), "Cell");
+  await chooseOption(page, selectButton(parent1, "Highest Level of Education"), "Bach", "Bachelor's degree");
+  await chooseRadio(page, radioGroup(parent1, "live at your permanent address"), "Yes");
+
+  const parent2 = region(page, "Parent 2/Guardian 2");
+  await chooseOption(page, selectButton(parent2, "Relationship to You"), "Father");
+  await typeInto(page, parent2.getByRole("textbox", { name: "First Name", exact: true }), "George");
+  await typeInto(page, parent2.getByRole("textbox", { name: "Last Name", exact: true }), "Byron");
+  await chooseOption(page, selectButton(parent2, "Highest Level of Education"), "Mast", "Master's degree");
+  await chooseRadio(page, radioGroup(parent2, "live at your permanent address"), "Yes");
+
+  await chooseRadio(page, radioGroup(page, "citizenship status"), "U.S. citizen");
+  await chooseOption(page, selectButton(page, "first language"), "Engl", "English");
+  await chooseRadio(page, radioGroup(page, "Ethnicity"), "Not Hispanic or Latino");
+  await checkBox(page, page.getByRole("checkbox", { name: "Asian" }));
+  await checkBox(page, page.getByRole("checkbox", { name: "White" }));
+
+  const plans = region(page, "Connections and plans");
+  await chooseRadio(page, radioGroup(plans, "an employee of"), "No");
+  await chooseRadio(page, radioGroup(plans, "Phi Theta Kappa"), "No");
+  await chooseRadio(page, radioGroup(plans, "live on campus"), "Yes");
+  await chooseOption(page, selectButton(plans, "Religious Affiliation"), "Agn", "Agnostic");
+  await chooseRadio(page, radioGroup(plans, "Tuition Assistance Program"), "No");
+  await chooseRadio(page, radioGroup(plans, "SAGE"), "No");
+  await chooseRadio(page, radioGroup(plans, "Tuition Exchange"), "No");
+  await chooseRadio(page, radioGroup(plans, "financial aid"), "Yes");
+  await chooseOption(page, selectButton(plans, "How did you hear"), "College f", "College fair");
+
+  const military = region(page, "Military service");
+  await chooseRadio(page, radioGroup(military, "ROTC"), "No");
+  await chooseRadio(page, radioGroup(military, "currently serving"), "No");
+  await chooseRadio(page, radioGroup(military, "previously served"), "No");
+  await chooseRadio(page, radioGroup(military, "spouse or dependent"), "No");
+  await chooseRadio(page, radioGroup(military, "GI Bill"), "No");
+
+  await chooseRadio(page, radioGroup(page, "attended Northbridge"), "Yes");
+  await chooseOption(page, selectButton(page, "family connection"), "Both");
+  const family = region(page, "Family members");
+  await chooseOption(page, selectButton(family, "Relationship to You"), "Sib", "Sibling");
+  await typeInto(page, family.getByRole("textbox", { name: "First Name", exact: true }), "Charlotte");
+  await typeInto(page, family.getByRole("textbox", { name: "Last Name", exact: true }), "Lovelace");
+  await chooseOption(page, selectButton(family, "Graduation Year"), "2015");
+
+  // Formatted as typed.
+  await expect(phones.getByRole("textbox", { name: "Home Phone", exact: true })).toHaveValue(
+    "(215) 555-0123",
+  );
+  await expectNoAxeViolations(page);
+
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "About You" })).toBeVisible();
+  await expect(page.getByRole("radio", { name: "Transfer" })).toBeChecked();
+  await expect(name.getByRole("textbox", { name: "Legal First Name", exact: true })).toHaveValue("Ada");
+  await expect(name.getByRole("textbox", { name: "Middle Name", exact: true })).toHaveValue("King");
+  await expect(name.getByRole("textbox", { name: "Last Name", exact: true })).toHaveValue("Lovelace");
+  await expect(name.getByRole("textbox", { name: "Preferred Name", exact: true })).toHaveValue("Addie");
+  await expect(name.getByRole("textbox", { name: "Other Last Name", exact: true })).toHaveValue("Byron");
+  await expect(birthDate).toContainText("12/10/1999");
+  await expect(selectButton(about, "Personal Pronouns")).toContainText("She/Her");
+  await expect(radioGroup(about, "Gender").getByRole("radio", { name: "Female" })).toBeChecked();
+  await expect(selectButton(about, "gender identity")).toContainText("Woman");
+  await expect(selectButton(home, "Country")).toContainText("United States");
+  await expect(home.getByRole("combobox", { name: "Address" })).toHaveValue("100 College Avenue");
+  await expect(home.getByRole("textbox", { name: "Address Line 2", exact: true })).toHaveValue("Apt 4");
+  await expect(home.getByRole("textbox", { name: "City", exact: true })).toHaveValue("Philadelphia");
+  await expect(selectButton(home, "State/Province")).toContainText("Pennsylvania");
+  await expect(home.getByRole("textbox", { name: "ZIP/Postal Code", exact: true })).toHaveValue("19104");
+  await expect(
+    radioGroup(home, "mailing address the same").getByRole("radio", { name: "Yes" }),
+  ).toBeChecked();
+  await expect(phones.getByRole("textbox", { name: "Home Phone", exact: true })).toHaveValue(
+    "(215) 555-0123",
+  );
+  await expect(phones.getByRole("textbox", { name: "Cell Phone", exact: true })).toHaveValue(
+    "(215) 555-0199",
+  );
+  await expect(phones.getByRole("checkbox", { name: /text message updates/ })).toBeChecked();
+  await expect(parent1.getByRole("textbox", { name: "Email Address", exact: true })).toHaveValue(
+    "anne@example.com",
+  );
+  await expect(parent1.getByRole("textbox", { name: "Phone Number", exact: true })).toHaveValue(
+    "(215) 555-0111",
+  );
+  await expect(radioGroup(parent1, "Phone Type").getByRole("radio", { name: "Cell" })).toBeChecked();
+  await expect(selectButton(parent1, "Highest Level of Education")).toContainText("Bachelor's degree");
+  await expect(selectButton(parent2, "Highest Level of Education")).toContainText("Master's degree");
+  await expect(page.getByRole("radio", { name: "U.S. citizen" })).toBeChecked();
+  await expect(selectButton(page, "first language")).toContainText("English");
+  await expect(page.getByRole("radio", { name: "Not Hispanic or Latino" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Asian" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "White" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Black or African American" })).not.toBeChecked();
+  await expect(selectButton(plans, "How did you hear")).toContainText("College fair");
+  await expect(radioGroup(military, "previously served").getByRole("radio", { name: "No" })).toBeChecked();
+  await expect(selectButton(family, "Graduation Year")).toContainText("2015");
+  await expect(family.getByRole("textbox", { name: "First Name", exact: true })).toHaveValue("Charlotte");
+});
+
+test("phone numbers are formatted as they are typed, and a bad one is flagged once the field is left", async ({
+  page,
+}) => {
+  await page.goto("/about");
+  const home = page.getByRole("textbox", { name: "Home Phone", exact: true });
+  await home.click();
+  await page.keyboard.type("2155550123");
+  await expect(home).toHaveValue("(215) 555-0123");
+
+  await home.fill("");
+  await page.keyboard.type("1155550123");
+  await expect(home).toHaveValue("(115) 555-0123");
+  // Not while typing: only once the field is left.
+  await expect(page.getByText("Please enter a valid home phone number.")).toHaveCount(0);
+  await page.keyboard.press("Tab");
+  await expect(page.getByText("Please enter a valid home phone number.")).toBeVisible();
+  await expect(home).toHaveAttribute("aria-invalid", "true");
+  await expect(home).toHaveAccessibleDescription(/Please enter a valid home phone number\./);
+
+  // Fixed: the error goes as soon as the number is valid.
+  await home.fill("(215) 555-0123");
+  await expect(page.getByText("Please enter a valid home phone number.")).toHaveCount(0);
+});
+
+test("a hidden section clears its answers", async ({ page }) => {
+  await page.goto("/about");
+  const sameAddress = radioGroup(page, "mailing address the same");
+  await select(sameAddress.getByRole("radio", { name: "No" }));
+  const mailing = region(page, "Mailing address");
+  await mailing.getByRole("textbox", { name: "City", exact: true }).fill("Boston");
+
+  await select(sameAddress.getByRole("radio", { name: "Yes" }));
+  await expect(mailing).toHaveCount(0);
+  await select(sameAddress.getByRole("radio", { name: "No" }));
+  await expect(mailing.getByRole("textbox", { name: "City", exact: true })).toHaveValue("");
+
+  // Cleared in storage too, not only on screen.
+  await page.reload();
+  await expect(mailing.getByRole("textbox", { name: "City", exact: true })).toHaveValue("");
+});
+
+test("About You has no axe violations when empty, filled, and showing errors", async ({ page }) => {
+  await page.goto("/about");
+  await expect(page.getByRole("heading", { level: 1, name: "About You" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("textbox", { name: "Legal First Name", exact: true }).fill("Ada");
+  await select(page.getByRole("radio", { name: "Transfer" }));
+  await page.getByRole("group", { name: "Date of Birth" }).getByRole("spinbutton").first().click();
+  await page.keyboard.type("12101999");
+  await selectButton(page, "Personal Pronouns").click();
+  await page.getByRole("option", { name: "They/Them" }).click();
+  await select(radioGroup(page, "mailing address the same").getByRole("radio", { name: "No" }));
+  await select(page.getByRole("checkbox", { name: "Asian" }));
+  await expectNoAxeViolations(page);
+
+  // Errors: an invalid phone and an incomplete date, each left.
+  await page.getByRole("textbox", { name: "Cell Phone", exact: true }).fill("(115) 555-0123");
+  await page.getByRole("textbox", { name: "Cell Phone", exact: true }).blur();
+  const birthDate = page.getByRole("group", { name: "Date of Birth" });
+  // Empty the year: the date is incomplete, so nothing is stored and the field says why.
+  await birthDate.getByRole("spinbutton").last().click();
+  for (let i = 0; i < 4; i++) await page.keyboard.press("Backspace");
+  await tabTo(page, selectButton(page, "Personal Pronouns"));
+  await expect(page.getByText("Please enter a valid cell phone number.")).toBeVisible();
+  await expect(page.getByText("A valid date of birth is required.")).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("a link to /about#last_name focuses the Last Name field", async ({ page }) => {
+  await page.goto("/about#last_name");
+  await expect(
+    region(page, "Your name").getByRole("textbox", { name: "Last Name", exact: true }),
+  ).toBeFocused();
+});
+
+test("a US ZIP fills the empty city and state", async ({ page }) => {
+  await page.goto("/about");
+  const home = region(page, "Permanent address");
+  await selectButton(home, "Country").click();
+  await page.getByRole("option", { name: "United States" }).click();
+  await home.getByRole("textbox", { name: "ZIP/Postal Code", exact: true }).fill("10001");
+  await expect(home.getByRole("textbox", { name: "City", exact: true })).toHaveValue("New York");
+  await expect(selectButton(home, "State/Province")).toContainText("New York");
+});
+
+test("a signed-in applicant adds family members up to the limit, and the blocks stay after a reload", async ({
+  page,
+}) => {
+  const response = await page.request.post("/__test__/session", {
+    data: { username: `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}@example.edu` },
+  });
+  expect(response.ok()).toBe(true);
+  await page.goto("/about");
+  await select(radioGroup(page, "attended Northbridge").getByRole("radio", { name: "Yes" }));
+  const family = region(page, "Family members");
+  const addAnother = family.getByRole("button", { name: "Add another family member" });
+  // One block to start with, without a numbered heading.
+  await expect(family.getByRole("textbox", { name: "First Name", exact: true })).toHaveCount(1);
+
+  await addAnother.click();
+  await expect(family.getByRole("heading", { name: "Family members 2" })).toBeFocused();
+  await expect(family.getByRole("textbox", { name: "First Name", exact: true })).toHaveCount(2);
+  await family.getByRole("textbox", { name: "First Name", exact: true }).nth(1).fill("Charlotte");
+
+  await addAnother.click();
+  await addAnother.click();
+  await expect(family.getByRole("heading", { name: "Family members 4" })).toBeVisible();
+  // Four is this section's limit: the button goes.
+  await expect(addAnother).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await page.reload();
+  await expect(family.getByRole("textbox", { name: "First Name", exact: true })).toHaveCount(4);
+  await expect(family.getByRole("textbox", { name: "First Name", exact: true }).nth(1)).toHaveValue(
+    "Charlotte",
+  );
+});
