@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { DEFAULT_TEXT_MAX, DEFAULT_TEXTAREA_MAX } from "../../shared/constants";
 import type { Check, Question } from "../catalogue-types";
 import { type CheckEnv, type Found, trimmedAnswer } from "./check-env";
@@ -15,11 +14,12 @@ function isEmpty(question: Question, key: string, env: CheckEnv): boolean {
 }
 
 function numberFails(check: Extract<Check, { type: "number" }>, value: string): boolean {
-  let schema = z.number();
-  if (check.min !== undefined) schema = schema.min(check.min);
-  if (check.max !== undefined) schema = schema.max(check.max);
-  if (check.step !== undefined) schema = schema.multipleOf(check.step);
-  return !schema.safeParse(Number(value)).success;
+  const n = Number(value);
+  if (!Number.isFinite(n)) return true;
+  if (check.min !== undefined && n < check.min) return true;
+  if (check.max !== undefined && n > check.max) return true;
+  // Within floating-point noise of a whole number of steps (e.g. 0.3 as 3 × 0.1).
+  return check.step !== undefined && Math.abs(n / check.step - Math.round(n / check.step)) > 1e-9;
 }
 
 /** The errors of one check on one of the question's keys. */
