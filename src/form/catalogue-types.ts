@@ -195,6 +195,21 @@ export type Repeat = {
   prefixes: readonly string[];
 };
 
+/** One tab of a tabbed section: its questions show only while it is the chosen tab. */
+export type Tab = {
+  id: string;
+  label: string;
+  questions: readonly Question[];
+  /** Keys cleared (with their `_desc`) when the applicant leaves this tab; defaults to its questions' keys. */
+  clearsKeys?: readonly string[];
+};
+
+/**
+ * Spec §3–§4 tabs: the applicant's chosen tab (stored per owner under `tabId`) decides which tab's
+ * questions show; anonymous visitors always see `defaultTab`. Leaving a tab clears its answers.
+ */
+export type Tabs = { tabId: string; defaultTab: string; tabs: readonly Tab[] };
+
 export type Section = {
   id: string;
   title: string;
@@ -213,6 +228,8 @@ export type Section = {
    * engine derives the other blocks by replacing that prefix.
    */
   repeat?: Repeat;
+  /** A tabbed section shows its own `questions` (if any) and then the chosen tab's. */
+  tabs?: Tabs;
   questions: readonly Question[];
 };
 

@@ -1,7 +1,9 @@
-import { useEffect, useMemo, useRef } from "react";
-import { Button } from "react-aria-components";
+import { type Key, useCallback, useEffect, useMemo, useRef } from "react";
+import { Button, Tab, TabList, TabPanel, Tabs } from "react-aria-components";
 import { partner } from "../../config/partner";
-import type { FormPage } from "../../form/catalogue-types";
+import type { FormPage, Question, Section } from "../../form/catalogue-types";
+import { answerKeysOf } from "../../form/engine/question-keys";
+import { switchTab } from "../../form/engine/tabs";
 import { validateAnswers } from "../../form/engine/validate";
 import { repeatCapacity, type VisibleSection, visiblePage } from "../../form/engine/visibility";
 import { answerStore } from "../answers/answer-session";
@@ -10,11 +12,20 @@ import { debounce } from "./debounce";
 import { FieldErrors } from "./field-errors";
 import { pageDependencyKeys } from "./page-dependencies";
 import { QuestionView } from "./question-view";
-import { answerWriter } from "./set-answer";
+import { answerWriter, setAnswer } from "./set-answer";
 import { useAddAnotherCounts } from "./use-add-another-counts";
 import { FieldErrorsContext } from "./use-field-errors";
 import { useAnswersOf } from "./use-form-answers";
 import { useHashFocus } from "./use-hash-focus";
+import { useTabChoices } from "./use-tab-choices";
+
+/**
+ * Asked before the applicant leaves tab `from` of a section for tab `to`; false keeps `from` and
+ * its answers. The uploads feature checks a tab's stored conversion and document here.
+ */
+export type BeforeTabSwitch = (from: string, to: string) => Promise<boolean>;
+
+const allowTabSwitch: BeforeTabSwitch = async () => true;
 
 function engineContext() {
   return { hostName: partner.name, today: new Date() };
@@ -25,39 +36,69 @@ const EDIT_CHECK_MS = 250;
 
 /**
  * Renders a catalogue page through the engine: the visible sections (each a region with a
- * heading), the blocks of repeated sections, and every question by its kind. The page re-renders
- * only when an answer its visibility rules read changes, or an add-another count does.
+ * heading), the blocks of repeated sections, the chosen tab of tabbed sections, and every question
+ * by its kind. The page re-renders only when an answer its visibility rules read changes, or an
+ * add-another count or tab choice does.
  */
-export function FormPageView({ page }: { page: FormPage }) {
+export function FormPageView({
+  page,
+  beforeTabSwitch = allowTabSwitch,
+}: {
+  page: FormPage;
+  beforeTabSwitch?: BeforeTabSwitch;
+}) {
   const { snapshot } = useClientSnapshot();
   const signedIn = snapshot.is_logged_in;
+  const owner = signedIn ? answerStore.owner : null;
   const dependencies = useMemo(() => pageDependencyKeys(page), [page]);
   const controlling = useAnswersOf(dependencies);
-  const { counts, add } = useAddAnotherCounts(page, signedIn ? answerStore.owner : null);
+  const { counts, add } = useAddAnotherCounts(page, owner);
+  const { tabs, choose } = useTabChoices(page, owner);
   const sections = useMemo(
     // Recomputed when a controlling answer changes; the engine also reads the others (e.g. which
     // repeated blocks hold answers) as they are at that moment.
-    () => visiblePage(page, { ...answerStore.all(), ...controlling }, { signedIn, counts }),
-    [page, controlling, signedIn, counts],
+    () => visiblePage(page, { ...answerStore.all(), ...controlling }, { signedIn, counts, tabs }),
+    [page, controlling, signedIn, counts, tabs],
   );
 
   // One controller per page and audience, so what the applicant has left stays known when a
-  // block is added; the counts are read at each validation.
-  const countsRef = useRef(counts);
+  // block is added or a tab chosen; the counts and tabs are read at each validation.
+  const choicesRef = useRef({ counts, tabs });
   const errors = useMemo(() => {
     const validate = (answers: Readonly<Record<string, string>>, includeRequired: boolean) =>
       validateAnswers([page], answers, engineContext(), {
         includeRequired,
         signedIn,
-        counts: countsRef.current,
+        counts: choicesRef.current.counts,
+        tabs: choicesRef.current.tabs,
       });
     return new FieldErrors(validate, () => answerStore.all());
   }, [page, signedIn]);
   useEffect(() => {
-    if (countsRef.current === counts) return;
-    countsRef.current = counts;
+    if (choicesRef.current.counts === counts && choicesRef.current.tabs === tabs) return;
+    choicesRef.current = { counts, tabs };
     errors.changed();
-  }, [errors, counts]);
+  }, [errors, counts, tabs]);
+
+  // Spec §4: leaving a tab (once `beforeTabSwitch` allows it) clears its answers through the one
+  // write path, then the choice is kept. One switch at a time.
+  const switching = useRef(false);
+  const onSwitchTab = useCallback(
+    async (section: Section, from: string, to: string) => {
+      if (!signedIn || !section.tabs || from === to || switching.current) return;
+      switching.current = true;
+      try {
+        if (!(await beforeTabSwitch(from, to))) return;
+        for (const [key, value] of Object.entries(switchTab(section, from, to, answerStore.all()))) {
+          setAnswer(key, value);
+        }
+        choose(section.tabs.tabId, to);
+      } finally {
+        switching.current = false;
+      }
+    },
+    [signedIn, beforeTabSwitch, choose],
+  );
   useEffect(() => errors.setValidating(snapshot.web_status === "validating"), [errors, snapshot.web_status]);
   useEffect(() => {
     const check = debounce(() => errors.edited(), EDIT_CHECK_MS);
@@ -81,6 +122,7 @@ export function FormPageView({ page }: { page: FormPage }) {
             shown={shown}
             signedIn={signedIn}
             onAddAnother={(buttonId, capacity) => add(buttonId, shown.blocks.length, capacity)}
+            onSwitchTab={onSwitchTab}
           />
         ))}
       </form>
@@ -89,13 +131,15 @@ export function FormPageView({ page }: { page: FormPage }) {
 }
 
 function SectionView({
-  shown: { section, blocks: allBlocks },
+  shown: { section, blocks: allBlocks, tab },
   signedIn,
   onAddAnother,
+  onSwitchTab,
 }: {
   shown: VisibleSection;
   signedIn: boolean;
   onAddAnother: (buttonId: string, capacity: number) => void;
+  onSwitchTab: (section: Section, from: string, to: string) => Promise<void>;
 }) {
   // Spec §6: add-another counts are not kept for anonymous visitors; they see the first block.
   const blocks = signedIn ? allBlocks : allBlocks.slice(0, 1);
@@ -115,28 +159,39 @@ function SectionView({
         {section.title}
       </h2>
       {section.description ? <p className="form-section__description">{section.description}</p> : null}
-      {section.repeat
-        ? blocks.map((block, index) => {
-            // A heading per block once there is more than one ("Legacy 2").
-            const headingId = `${titleId}-block-${index + 1}`;
-            const titled = blocks.length > 1;
-            // Keyed by prefix, so the first block's fields stay mounted when a second appears.
-            return (
-              <div key={block.prefix ?? index} className="form-block">
-                {titled ? (
-                  <h3 id={headingId} className="form-block__title" tabIndex={-1}>
-                    {section.title} {index + 1}
-                  </h3>
-                ) : null}
-                {block.questions.map((question) => (
-                  <QuestionView key={question.key} question={question} />
-                ))}
-              </div>
-            );
-          })
-        : blocks
-            .flatMap((block) => block.questions)
-            .map((question) => <QuestionView key={question.key} question={question} />)}
+      {tab !== undefined ? (
+        <TabbedQuestions
+          section={section}
+          questions={blocks.flatMap((block) => block.questions)}
+          tab={tab}
+          signedIn={signedIn}
+          labelledBy={titleId}
+          onSwitchTab={onSwitchTab}
+        />
+      ) : section.repeat ? (
+        blocks.map((block, index) => {
+          // A heading per block once there is more than one ("Legacy 2").
+          const headingId = `${titleId}-block-${index + 1}`;
+          const titled = blocks.length > 1;
+          // Keyed by prefix, so the first block's fields stay mounted when a second appears.
+          return (
+            <div key={block.prefix ?? index} className="form-block">
+              {titled ? (
+                <h3 id={headingId} className="form-block__title" tabIndex={-1}>
+                  {section.title} {index + 1}
+                </h3>
+              ) : null}
+              {block.questions.map((question) => (
+                <QuestionView key={question.key} question={question} />
+              ))}
+            </div>
+          );
+        })
+      ) : (
+        blocks
+          .flatMap((block) => block.questions)
+          .map((question) => <QuestionView key={question.key} question={question} />)
+      )}
       {section.repeat && signedIn && blocks.length < capacity ? (
         <Button
           className="button button--secondary add-another"
@@ -149,5 +204,67 @@ function SectionView({
         </Button>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * A tabbed section's own questions, then its tabs. Signed-in applicants choose a tab from the tab
+ * list (arrows move between tabs, Enter or Space chooses: choosing clears the left tab's answers,
+ * so it is never done by moving focus alone); anonymous visitors see the default tab's questions
+ * with no tab list (spec §4).
+ */
+function TabbedQuestions({
+  section,
+  questions,
+  tab,
+  signedIn,
+  labelledBy,
+  onSwitchTab,
+}: {
+  section: Section;
+  questions: readonly Question[];
+  tab: string;
+  signedIn: boolean;
+  labelledBy: string;
+  onSwitchTab: (section: Section, from: string, to: string) => Promise<void>;
+}) {
+  const ownKeys = new Set(section.questions.flatMap(answerKeysOf));
+  const own = questions.filter((question) => ownKeys.has(question.key));
+  const inTab = questions.filter((question) => !ownKeys.has(question.key));
+  const render = (list: readonly Question[]) =>
+    list.map((question) => <QuestionView key={question.key} question={question} />);
+  if (!signedIn || !section.tabs) {
+    return (
+      <>
+        {render(own)}
+        {render(inTab)}
+      </>
+    );
+  }
+  return (
+    <>
+      {render(own)}
+      <Tabs
+        className="form-tabs"
+        selectedKey={tab}
+        keyboardActivation="manual"
+        onSelectionChange={(key: Key) => {
+          void onSwitchTab(section, tab, String(key));
+        }}
+      >
+        <TabList className="form-tabs__list" aria-labelledby={labelledBy}>
+          {section.tabs.tabs.map((entry) => (
+            <Tab key={entry.id} id={entry.id} className="form-tabs__tab">
+              {entry.label}
+            </Tab>
+          ))}
+        </TabList>
+        {section.tabs.tabs.map((entry) => (
+          <TabPanel key={entry.id} id={entry.id} className="form-tabs__panel">
+            {entry.id === tab ? render(inTab) : null}
+          </TabPanel>
+        ))}
+      </Tabs>
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import type { FormPage, Question, Rule, Section } from "../../form/catalogue-types";
+import { sectionQuestions } from "../../form/engine/visibility";
 
 /** The answer keys a rule reads. */
 export function ruleKeys(rule: Rule | undefined, into: Set<string> = new Set()): Set<string> {
@@ -28,7 +29,7 @@ function withRepeatPrefixes(section: Section, keys: Set<string>): Set<string> {
 /**
  * Every answer key that decides what a page shows: section and question visibility rules, the
  * rules of condition groups, and conditional selects' controllers (for repeated sections, in each
- * block). The page view
+ * block; for tabbed sections, in every tab). The page view
  * subscribes to these and nothing else, so typing in a text field does not re-render the page.
  */
 export function pageDependencyKeys(page: FormPage): string[] {
@@ -36,7 +37,7 @@ export function pageDependencyKeys(page: FormPage): string[] {
   for (const section of page.sections) {
     const keys = ruleKeys(section.visibleWhen);
     for (const group of section.groups ?? []) for (const entry of group.cases) ruleKeys(entry.when, keys);
-    for (const question of section.questions) questionKeys(question, keys);
+    for (const question of sectionQuestions(section)) questionKeys(question, keys);
     for (const key of withRepeatPrefixes(section, keys)) all.add(key);
   }
   return [...all].sort();

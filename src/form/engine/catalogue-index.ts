@@ -1,11 +1,11 @@
 import type { ConditionalSelectQuestion, FormPage, Question, Section } from "../catalogue-types";
 import { answerKeysOf } from "./question-keys";
-import { expandRepeat, repeatCapacity } from "./visibility";
+import { declaredBlocks } from "./visibility";
 
 export type KeyEntry = { page: FormPage; section: Section; question: Question; prefix: string | null };
 
 export type CatalogueIndex = {
-  /** Every declared key (all repeat blocks) → where it is declared; the first declaration wins. */
+  /** Every declared key (all repeat blocks and tabs) → where it is declared; the first declaration wins. */
   byKey: ReadonlyMap<string, KeyEntry>;
   /** Controller key → the conditional selects it controls (all repeat blocks). */
   controlled: ReadonlyMap<string, readonly ConditionalSelectQuestion[]>;
@@ -21,7 +21,7 @@ export function indexCatalogue(pages: readonly FormPage[]): CatalogueIndex {
   const controlled = new Map<string, ConditionalSelectQuestion[]>();
   for (const page of pages) {
     for (const section of page.sections) {
-      for (const { prefix, questions } of expandRepeat(section, repeatCapacity(section))) {
+      for (const { prefix, questions } of declaredBlocks(section)) {
         for (const question of questions) {
           for (const key of answerKeysOf(question)) {
             if (!byKey.has(key)) byKey.set(key, { page, section, question, prefix });

@@ -120,6 +120,62 @@ describe("configuration errors", () => {
     );
   });
 
+  it("reports tabs whose default is missing, whose ids repeat, or whose keys are wrong", () => {
+    const tabs = {
+      tabId: "name_tab",
+      defaultTab: "nickname",
+      tabs: [
+        { id: "legal", label: "Legal", questions: [{ kind: "text", key: "first_name", label: "First" }] },
+        {
+          id: "legal",
+          label: "Again",
+          questions: [
+            { kind: "text", key: "first_name", label: "First again" },
+            { kind: "text", key: "shoe_size", label: "Shoe size" },
+          ],
+          clearsKeys: ["ghost"],
+        },
+      ],
+    } as const;
+    const errors = errorsOf([page([section([], { tabs })])]);
+    expect(errors).toContainEqual(expect.stringContaining('default tab "nickname" is not one of its tabs'));
+    expect(errors).toContainEqual(expect.stringContaining('duplicate tab id "legal"'));
+    expect(errors).toContainEqual(expect.stringContaining('Duplicate key "first_name"'));
+    expect(errors).toContainEqual(expect.stringContaining('"shoe_size" is not in the data model'));
+    expect(errors).toContainEqual(expect.stringContaining('tab "legal" clearsKeys refers to "ghost"'));
+  });
+
+  it("reports a tab key declared by the section itself, or tabs on a repeated section", () => {
+    const first: Question = { kind: "text", key: "first_name", label: "First" };
+    const tabs = { tabId: "t", defaultTab: "a", tabs: [{ id: "a", label: "A", questions: [first] }] };
+    expect(errorsOf([page([section([first], { tabs })])])).toContainEqual(
+      expect.stringContaining('Duplicate key "first_name"'),
+    );
+    const repeat = { buttonId: "x", buttonLabel: "Add", prefixes: ["first_"] };
+    expect(errorsOf([page([section([], { tabs, repeat })])])).toContainEqual(
+      expect.stringContaining("tabs cannot be combined with repeat"),
+    );
+  });
+
+  it("accepts a well-formed tabbed section", () => {
+    const tabs = {
+      tabId: "name_tab",
+      defaultTab: "legal",
+      tabs: [
+        { id: "legal", label: "Legal", questions: [{ kind: "text", key: "first_name", label: "First" }] },
+        {
+          id: "preferred",
+          label: "Preferred",
+          questions: [{ kind: "text", key: "preferred_name", label: "Preferred" }],
+          clearsKeys: ["preferred_name"],
+        },
+      ],
+    } as const;
+    expect(
+      errorsOf([page([section([{ kind: "text", key: "last_name", label: "Last" }], { tabs })])]),
+    ).toEqual([]);
+  });
+
   it("warns (without an error) about data-model keys no question covers", () => {
     const report = checkCatalogue([page([section([{ kind: "text", key: "first_name", label: "First" }])])]);
     expect(report.errors).toEqual([]);

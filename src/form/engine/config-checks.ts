@@ -7,7 +7,7 @@ import { OPTION_LISTS } from "../options/option-lists";
 import { ruleKeys } from "./conditions";
 import { countryKeyFor, PARENT_CONTACTS, PARENT_PREFERENCE_KEY, PHONE_KEYS } from "./custom-checks";
 import { answerKeysOf } from "./question-keys";
-import { expandRepeat } from "./visibility";
+import { expandRepeat, sectionQuestions } from "./visibility";
 
 export type CatalogueReport = { errors: string[]; warnings: string[] };
 
@@ -96,6 +96,25 @@ function repeatProblems(section: Section): string[] {
   return problems;
 }
 
+function tabProblems(section: Section): string[] {
+  if (!section.tabs) return [];
+  const at = `Section "${section.id}"`;
+  const { defaultTab, tabs } = section.tabs;
+  const problems: string[] = [];
+  if (section.repeat) problems.push(`${at}: tabs cannot be combined with repeat`);
+  if (tabs.length === 0) problems.push(`${at}: tabs has no tabs (missing configuration)`);
+  const ids = new Set<string>();
+  for (const tab of tabs) {
+    if (ids.has(tab.id)) problems.push(`${at}: duplicate tab id "${tab.id}"`);
+    ids.add(tab.id);
+    if (tab.label.trim() === "") problems.push(`${at}: tab "${tab.id}" has no label (missing configuration)`);
+  }
+  if (tabs.length > 0 && !ids.has(defaultTab)) {
+    problems.push(`${at}: default tab "${defaultTab}" is not one of its tabs`);
+  }
+  return problems;
+}
+
 /** Checks the catalogue: errors break the form; warnings name data-model keys no question covers. */
 export function checkCatalogue(pages: readonly FormPage[]): CatalogueReport {
   const errors: string[] = [];
@@ -107,7 +126,7 @@ export function checkCatalogue(pages: readonly FormPage[]): CatalogueReport {
     for (const section of page.sections) {
       if (sectionIds.has(section.id)) errors.push(`Duplicate section id "${section.id}"`);
       sectionIds.add(section.id);
-      errors.push(...repeatProblems(section));
+      errors.push(...repeatProblems(section), ...tabProblems(section));
       const where = `Section "${section.id}"`;
       for (const key of ruleKeys(section.visibleWhen)) references.push({ where, key });
       for (const key of section.clearsKeys ?? []) references.push({ where: `${where} clearsKeys`, key });
@@ -117,8 +136,15 @@ export function checkCatalogue(pages: readonly FormPage[]): CatalogueReport {
           for (const key of keys) references.push({ where: `${where} group`, key, pageId: page.id });
         }
       }
-      const blocks = expandRepeat(section, section.repeat?.prefixes.length ?? 1);
-      for (const question of blocks.flatMap((block) => block.questions)) {
+      for (const tab of section.tabs?.tabs ?? []) {
+        for (const key of tab.clearsKeys ?? []) {
+          references.push({ where: `${where} tab "${tab.id}" clearsKeys`, key, pageId: page.id });
+        }
+      }
+      const questions = section.tabs
+        ? sectionQuestions(section)
+        : expandRepeat(section, section.repeat?.prefixes.length ?? 1).flatMap((block) => block.questions);
+      for (const question of questions) {
         const at = `Question "${question.key}" (page ${page.id})`;
         if (question.label.trim() === "") errors.push(`${at} has no label (missing configuration)`);
         for (const problem of [...optionProblems(question), ...customCheckProblems(question)]) {

@@ -4,7 +4,7 @@ import type { CheckEnv } from "./check-env";
 import { checkQuestion } from "./field-checks";
 import { withHost } from "./host-text";
 import { answerKeysOf } from "./question-keys";
-import { visiblePage } from "./visibility";
+import { type TabChoices, visiblePage } from "./visibility";
 
 export type ValidateOptions = {
   /** False while typing: format checks only. Default true. */
@@ -13,6 +13,8 @@ export type ValidateOptions = {
   signedIn?: boolean;
   /** Add-another counts by button id (default 1 block, or as many as hold answers). */
   counts?: Readonly<Record<string, number>>;
+  /** Chosen tab by tab id; only the chosen (else default) tab's questions are checked. */
+  tabs?: TabChoices;
 };
 
 /**
@@ -30,7 +32,11 @@ export function validateAnswers(
   const index = indexCatalogue(pages);
   const errors = new Map<string, Set<string>>();
   for (const page of pages) {
-    const shown = visiblePage(page, answers, { signedIn: opts.signedIn ?? true, counts: opts.counts ?? {} });
+    const shown = visiblePage(page, answers, {
+      signedIn: opts.signedIn ?? true,
+      counts: opts.counts ?? {},
+      tabs: opts.tabs ?? {},
+    });
     const questions = shown.flatMap(({ blocks }) => blocks.flatMap((block) => block.questions));
     const env: CheckEnv = {
       answers,

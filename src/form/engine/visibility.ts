@@ -7,8 +7,40 @@ import { prefixRenamer, renameQuestion } from "./repeat-keys";
 type Answers = Readonly<Record<string, string>>;
 
 export type Block = { prefix: string | null; questions: Question[] };
-export type VisibleSection = { section: Section; blocks: Block[] };
-export type VisibilityOptions = { signedIn: boolean; counts?: Readonly<Record<string, number>> };
+/** `tab` is the id of the tab a tabbed section shows; its questions follow the section's own. */
+export type VisibleSection = { section: Section; blocks: Block[]; tab?: string };
+/** Chosen tab id by the section's `tabs.tabId`. */
+export type TabChoices = Readonly<Record<string, string>>;
+export type VisibilityOptions = {
+  signedIn: boolean;
+  counts?: Readonly<Record<string, number>>;
+  tabs?: TabChoices;
+};
+
+/**
+ * The tab a tabbed section shows (undefined without tabs): the stored choice for signed-in
+ * applicants when it names one of its tabs, else the default; anonymous visitors always see the
+ * default (spec §4).
+ */
+export function chosenTab(
+  section: Section,
+  options: { signedIn: boolean; tabs?: TabChoices },
+): string | undefined {
+  if (!section.tabs) return undefined;
+  const { tabId, defaultTab, tabs } = section.tabs;
+  const choice = options.signedIn ? options.tabs?.[tabId] : undefined;
+  return choice !== undefined && tabs.some((tab) => tab.id === choice) ? choice : defaultTab;
+}
+
+/** The questions of one tab of a section (none for an unknown tab). */
+export function tabQuestions(section: Section, tabId: string | undefined): readonly Question[] {
+  return section.tabs?.tabs.find((tab) => tab.id === tabId)?.questions ?? [];
+}
+
+/** Every question a section declares: its own and, for a tabbed section, every tab's. */
+export function sectionQuestions(section: Section): Question[] {
+  return [...section.questions, ...(section.tabs?.tabs.flatMap((tab) => tab.questions) ?? [])];
+}
 
 /**
  * The first `count` blocks of a repeated section, each with its questions' keys (and the rules
@@ -22,6 +54,15 @@ export function expandRepeat(section: Section, count: number): Block[] {
     const rename = prefixRenamer(section, prefix);
     return { prefix, questions: section.questions.map((question) => renameQuestion(question, rename)) };
   });
+}
+
+/**
+ * Every block a section declares, whatever is chosen: all blocks of a repeated section, or one
+ * block with the section's own questions and every tab's.
+ */
+export function declaredBlocks(section: Section): Block[] {
+  if (section.repeat) return expandRepeat(section, repeatCapacity(section));
+  return [{ prefix: null, questions: sectionQuestions(section) }];
 }
 
 /** The most blocks a repeated section can show: its prefixes, capped at 10 (spec §9). */
@@ -92,8 +133,9 @@ export function isQuestionShown(
 
 /**
  * What a page shows for these answers: hidden sections and questions left out, repeated sections
- * expanded into their blocks, signed-in-only questions left out for anonymous visitors (the
- * default). A section with nothing left to show is left out too.
+ * expanded into their blocks, only the chosen tab's questions of a tabbed section, signed-in-only
+ * questions left out for anonymous visitors (the default). A section with nothing left to show is
+ * left out too, except a tabbed one for signed-in applicants (its tabs are still to choose from).
  */
 export function visiblePage(
   page: FormPage,
@@ -105,7 +147,11 @@ export function visiblePage(
   for (const section of page.sections) {
     if (!isSectionShown(section, answers)) continue;
     const count = section.repeat ? repeatCount(section, answers, options.counts) : 1;
-    const blocks = expandRepeat(section, count).map((block) => ({
+    const tab = chosenTab(section, options);
+    const declared = section.tabs
+      ? [{ prefix: null, questions: [...section.questions, ...tabQuestions(section, tab)] }]
+      : expandRepeat(section, count);
+    const blocks = declared.map((block) => ({
       prefix: block.prefix,
       questions: block.questions.filter(
         (question) =>
@@ -113,7 +159,10 @@ export function visiblePage(
           isQuestionShown(question, answers, groupHidden),
       ),
     }));
-    if (blocks.some((block) => block.questions.length > 0)) shown.push({ section, blocks });
+    const anyShown = blocks.some((block) => block.questions.length > 0);
+    if (anyShown || (tab !== undefined && options.signedIn)) {
+      shown.push(tab === undefined ? { section, blocks } : { section, blocks, tab });
+    }
   }
   return shown;
 }
