@@ -1,3 +1,4 @@
+import { KeyedListeners } from "../../lib/keyed-listeners";
 import { DEVICE_OWNER, type LocalDb, type StoredAnswer } from "./local-db";
 import { flushPendingWrites, trackWrite } from "./pending-writes";
 import type { ServerClock } from "./server-clock";
@@ -5,7 +6,6 @@ import { requestPersistentStorage } from "./storage-persistence";
 import { recordAnswer } from "./sync-queue";
 import { updateSyncStatus } from "./sync-status";
 
-type Listener = () => void;
 type Entry = { value: string; editedAt: number };
 
 /**
@@ -15,7 +15,7 @@ type Entry = { value: string; editedAt: number };
  */
 export class AnswerStore {
   private values = new Map<string, Entry>();
-  private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly listeners = new KeyedListeners();
   private currentOwner = DEVICE_OWNER;
   private askedPersistence = false;
 
@@ -35,7 +35,7 @@ export class AnswerStore {
     this.currentOwner = owner;
     this.onRecorded = onRecorded;
     this.values = new Map(answers.map((a) => [a.key, { value: a.value, editedAt: a.editedAt }]));
-    for (const set of this.listeners.values()) for (const listener of set) listener();
+    this.listeners.notifyAll();
   }
 
   /** Adopts values stored by someone else (another tab, the server) when they are at least as new. */
@@ -45,7 +45,7 @@ export class AnswerStore {
       const mine = this.values.get(answer.key);
       if (mine && (mine.value === answer.value || mine.editedAt > answer.editedAt)) continue;
       this.values.set(answer.key, { value: answer.value, editedAt: answer.editedAt });
-      for (const listener of this.listeners.get(answer.key) ?? []) listener();
+      this.listeners.notify(answer.key);
     }
   }
 
@@ -57,14 +57,8 @@ export class AnswerStore {
     return Object.fromEntries([...this.values].map(([key, entry]) => [key, entry.value]));
   }
 
-  subscribe(key: string, listener: Listener): () => void {
-    let set = this.listeners.get(key);
-    if (!set) {
-      set = new Set();
-      this.listeners.set(key, set);
-    }
-    set.add(listener);
-    return () => set.delete(listener);
+  subscribe(key: string, listener: () => void): () => void {
+    return this.listeners.subscribe(key, listener);
   }
 
   /** Records a change; resolves once it is on disk (callers on the keystroke path need not wait). */
@@ -72,7 +66,7 @@ export class AnswerStore {
     if (this.get(key) === value) return Promise.resolve();
     const editedAt = this.clock.now();
     this.values.set(key, { value, editedAt });
-    for (const listener of this.listeners.get(key) ?? []) listener();
+    this.listeners.notify(key);
     const owner = this.currentOwner;
     return trackWrite(this.persist({ owner, key, value, editedAt }));
   }

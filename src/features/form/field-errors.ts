@@ -1,3 +1,4 @@
+import { KeyedListeners } from "../../lib/keyed-listeners";
 // Which errors each field shows (spec §4 "Client validation", §5). The engine computes errors;
 // this decides when they appear:
 // - normally, a field's format errors once it has been left with a value (never "required");
@@ -12,7 +13,6 @@ export type ComputeErrors = (
   includeRequired: boolean,
 ) => Record<string, readonly string[]>;
 
-type Listener = () => void;
 const NONE: readonly string[] = Object.freeze([]);
 
 export class FieldErrors {
@@ -20,7 +20,7 @@ export class FieldErrors {
   /** Values a field shows but does not store (a partial or out-of-range date). */
   private readonly drafts = new Map<string, string>();
   private shown: Record<string, readonly string[]> = {};
-  private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly listeners = new KeyedListeners();
   private validating = false;
 
   constructor(
@@ -32,14 +32,8 @@ export class FieldErrors {
     return this.shown[key] ?? NONE;
   }
 
-  subscribe(key: string, listener: Listener): () => void {
-    let set = this.listeners.get(key);
-    if (!set) {
-      set = new Set();
-      this.listeners.set(key, set);
-    }
-    set.add(listener);
-    return () => set.delete(listener);
+  subscribe(key: string, listener: () => void): () => void {
+    return this.listeners.subscribe(key, listener);
   }
 
   /** While the web status is "validating", every error shows, required ones included. */
@@ -105,7 +99,7 @@ export class FieldErrors {
     this.shown = next;
     for (const key of keys) {
       if (previous[key] === next[key]) continue;
-      for (const listener of this.listeners.get(key) ?? []) listener();
+      this.listeners.notify(key);
     }
   }
 }
