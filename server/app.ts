@@ -5,6 +5,7 @@ import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db/database";
 import { serializeRequest } from "./log-redaction";
 import { emptyLookupProvider, type LookupProviders } from "./lookup/provider";
+import { schoolLookupProviders } from "./lookup/school-provider";
 import { zipAddressProvider } from "./lookup/zip-address-provider";
 import { clientAppPlugin } from "./plugins/client-app";
 import { errorHandlerPlugin } from "./plugins/error-handler";
@@ -41,8 +42,9 @@ export type AppOptions = {
   /** Where log lines go (stdout by default); tests read them from here. */
   logStream?: DestinationStream;
   /**
-   * Autocomplete sources by category, laid over the defaults: a real address service replaces
-   * `address`, the school lookups add `college_ceeb` and `hs_ceeb`; tests inject fakes.
+   * Autocomplete sources by category, laid over the defaults (`DEFAULT_LOOKUP_PROVIDERS` and the
+   * database-backed `college_ceeb` and `hs_ceeb`): a real address service replaces `address`;
+   * tests inject fakes.
    */
   lookupProviders?: LookupProviders;
 };
@@ -95,7 +97,9 @@ export async function buildApp({
   await app.register(validationRoutes);
   await app.register(logoutRoutes);
   await app.register(authRoutes, { publicUrl: config.publicUrl });
-  await app.register(lookupRoutes, { providers: { ...DEFAULT_LOOKUP_PROVIDERS, ...lookupProviders } });
+  await app.register(lookupRoutes, {
+    providers: { ...DEFAULT_LOOKUP_PROVIDERS, ...schoolLookupProviders(database.db), ...lookupProviders },
+  });
   if (config.testHooks) {
     app.log.warn(
       "E2E_TEST_HOOKS is on: POST /__test__/session signs anyone in. Never use this in a deployment.",

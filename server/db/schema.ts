@@ -193,3 +193,30 @@ export const throttles = pgTable(
     index("throttles_window_start_idx").on(t.windowStart),
   ],
 );
+
+/**
+ * Schools for the `college_ceeb` and `hs_ceeb` lookups, imported with `npm run lookup:import`.
+ * `name_search` is the name lower-cased with accents, apostrophes and punctuation folded
+ * (`normalizeSchoolName`); the `text_pattern_ops` index serves "name starts with" in any locale,
+ * and the word-prefix and contains matches scan one category (a few thousand rows).
+ */
+export const schools = pgTable(
+  "schools",
+  {
+    category: text("category").notNull(),
+    ceeb: text("ceeb").notNull(),
+    name: text("name").notNull(),
+    nameSearch: text("name_search").notNull(),
+    addressLine1: text("address_line_1"),
+    city: text("city"),
+    state: text("state"),
+    zip: text("zip"),
+    country: text("country").notNull().default("USA"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.category, t.ceeb] }),
+    index("schools_name_search_idx").on(t.category, t.nameSearch.op("text_pattern_ops")),
+    check("schools_category", sql`${t.category} in ('college_ceeb', 'hs_ceeb')`),
+  ],
+);
