@@ -1,4 +1,30 @@
 // Partner (institution) configuration in one typed module. The institution is fictional.
+/** One program of the partner's catalogue; the code is what the answer stores. */
+export type Major = { readonly code: string; readonly name: string };
+
+/** Program questions asked only for some majors (answer key → the major codes that ask it). */
+export type MajorQuestionKey =
+  | "music_instrument"
+  | "bme_bsn_dual"
+  | "ms_spec_ed"
+  | "lib_arts_dual"
+  | "ms_ed_dual"
+  | "ms_env_science_dual"
+  | "ms_biotech_dual"
+  | "baphys_bseng_pitt_cwu"
+  | "accelerated_law"
+  | "pmhpp_program";
+
+export type Majors = {
+  /** app_type 1, 3 and 4 lists; codes are unique across the three lists. */
+  readonly transfer: readonly Major[];
+  readonly secondDegree: readonly Major[];
+  readonly accelerated: readonly Major[];
+  /** The second-degree major that asks for the nursing program length. */
+  readonly secondDegreeNursing: string;
+  readonly questionsByMajor: Readonly<Record<MajorQuestionKey, readonly string[]>>;
+};
+
 export type Partner = {
   readonly name: string;
   readonly shortName: string;
@@ -22,6 +48,14 @@ export type Partner = {
     readonly analyticsOptOut: string;
   };
   readonly term: string;
+  /** Later entry terms offered to applicants not starting in `term` (code → label). */
+  readonly laterTerms: readonly { readonly value: string; readonly label: string }[];
+  readonly majors: Majors;
+  /** Employer partnership behind pharmacist_employee and its two locations (codes 1 and 2). */
+  readonly pharmacyPartner: {
+    readonly name: string;
+    readonly locations: readonly { readonly value: "1" | "2"; readonly label: string }[];
+  };
 };
 
 export const partner = {
@@ -48,4 +82,67 @@ export const partner = {
     analyticsOptOut: "https://tools.google.com/dlpage/gaoptout",
   },
   term: "Fall 2026",
+  laterTerms: [
+    { value: "SP27", label: "Spring 2027" },
+    { value: "SU27", label: "Summer 2027" },
+    { value: "FA27", label: "Fall 2027" },
+  ],
+  majors: {
+    transfer: [
+      { code: "10", name: "Accounting" },
+      { code: "11", name: "Biology" },
+      { code: "12", name: "Biomedical Engineering" },
+      { code: "13", name: "Biotechnology" },
+      { code: "14", name: "Business Administration" },
+      { code: "15", name: "Chemistry" },
+      { code: "16", name: "Childhood Education" },
+      { code: "17", name: "Computer Science" },
+      { code: "18", name: "English" },
+      { code: "19", name: "Environmental Science" },
+      { code: "20", name: "History" },
+      { code: "21", name: "Music" },
+      { code: "22", name: "Music Education" },
+      { code: "23", name: "Nursing (RN to BSN)" },
+      { code: "24", name: "Pharmaceutical Sciences" },
+      { code: "25", name: "Physics" },
+      { code: "26", name: "Political Science" },
+      { code: "27", name: "Psychology" },
+      { code: "28", name: "Special Education" },
+      { code: "29", name: "Undecided" },
+    ],
+    secondDegree: [
+      { code: "50", name: "Accounting" },
+      { code: "51", name: "Computer Science" },
+      { code: "52", name: "Health Sciences" },
+      { code: "53", name: "Nursing" },
+      { code: "54", name: "Psychology" },
+    ],
+    accelerated: [
+      { code: "70", name: "Biology / Master of Science in Biotechnology" },
+      { code: "71", name: "Environmental Science / Master of Science" },
+      { code: "72", name: "Political Science / Juris Doctor (3+3 Law)" },
+      { code: "73", name: "Psychology / Master of Science in Education" },
+      { code: "74", name: "Special Education / Master of Science" },
+    ],
+    secondDegreeNursing: "53",
+    questionsByMajor: {
+      music_instrument: ["21", "22"],
+      bme_bsn_dual: ["12"],
+      ms_spec_ed: ["16", "28", "74"],
+      lib_arts_dual: ["18", "20", "26"],
+      ms_ed_dual: ["16", "73"],
+      ms_env_science_dual: ["19", "71"],
+      ms_biotech_dual: ["11", "13", "70"],
+      baphys_bseng_pitt_cwu: ["25"],
+      accelerated_law: ["72"],
+      pmhpp_program: ["11", "15", "24"],
+    },
+  },
+  pharmacyPartner: {
+    name: "Harbor Health Pharmacies",
+    locations: [
+      { value: "1", label: "A Harbor Health pharmacy in the Northbridge region" },
+      { value: "2", label: "A Harbor Health pharmacy elsewhere" },
+    ],
+  },
 } as const satisfies Partner;

@@ -193,6 +193,11 @@ export type Repeat = {
   buttonLabel: string;
   /** Key prefixes in order: the first block's questions use the first prefix, etc. */
   prefixes: readonly string[];
+  /**
+   * Per block (same order as `prefixes`), put before every validation message of that block's keys
+   * instead of the section's `messagePrefix`, e.g. "College/University 2: " (spec §5).
+   */
+  messagePrefixes?: readonly string[];
 };
 
 /** One tab of a tabbed section: its questions show only while it is the chosen tab. */

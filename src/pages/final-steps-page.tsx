@@ -1,11 +1,6 @@
+import { FormPageView } from "../features/form/form-page-view";
+import { finalStepsPage } from "../form/pages/final-steps";
+
 export function FinalStepsPage() {
-  return (
-    <>
-      <h1 tabIndex={-1}>Final Steps</h1>
-      <p className="page-intro">
-        Answer a few final questions, review the recommendation waiver and certify your application. The
-        questions of this step are added in the next release of the application.
-      </p>
-    </>
-  );
+  return <FormPageView page={finalStepsPage} />;
 }

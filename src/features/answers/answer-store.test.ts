@@ -33,4 +33,15 @@ describe("the answer store", () => {
     await working.set("first_name", "Ada");
     expect(getSyncStatus().localError).toBeNull();
   });
+
+  it("stamps an edit after a newer value seen from another tab, even when its own clock lags", async () => {
+    const db = testDb();
+    const store = new AnswerStore(() => db, new ServerClock(() => 1_000));
+    const fromOtherTab = { owner: "device", key: "last_name", value: "Alpha", editedAt: 5_000 };
+    await db.answers.put(fromOtherTab);
+    store.applyStored([fromOtherTab]);
+    expect(store.get("last_name")).toBe("Alpha");
+    await store.set("last_name", "Beta");
+    expect(await db.answers.get(["device", "last_name"])).toMatchObject({ value: "Beta", editedAt: 5_001 });
+  });
 });

@@ -64,7 +64,9 @@ export class AnswerStore {
   /** Records a change; resolves once it is on disk (callers on the keystroke path need not wait). */
   set(key: string, value: string): Promise<void> {
     if (this.get(key) === value) return Promise.resolve();
-    const editedAt = this.clock.now();
+    // After every edit this tab knows of for the field: an edit made after seeing another tab's
+    // (or device's) value is later than it, even if this tab's clock estimate lags behind.
+    const editedAt = Math.max(this.clock.now(), (this.values.get(key)?.editedAt ?? 0) + 1);
     this.values.set(key, { value, editedAt });
     this.listeners.notify(key);
     const owner = this.currentOwner;

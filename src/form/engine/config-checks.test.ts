@@ -26,6 +26,11 @@ describe("the catalogue", () => {
   it("covers every About You key of the data model (no warnings)", () => {
     expect(checkCatalogue([aboutPage]).warnings).toEqual([]);
   });
+
+  it("covers every key of all three pages (no warnings)", () => {
+    expect(formPages.map((page) => page.id)).toEqual(["about", "education", "final-steps"]);
+    expect(checkCatalogue(formPages).warnings).toEqual([]);
+  });
 });
 
 describe("configuration errors", () => {

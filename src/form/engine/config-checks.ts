@@ -86,6 +86,12 @@ function repeatProblems(section: Section): string[] {
       `Section "${section.id}": ${prefixes.length} repeat prefixes exceed maxNumberOfComponents (10)`,
     );
   }
+  const { messagePrefixes } = section.repeat;
+  if (messagePrefixes && messagePrefixes.length !== prefixes.length) {
+    problems.push(
+      `Section "${section.id}": ${messagePrefixes.length} message prefixes for ${prefixes.length} repeat prefixes`,
+    );
+  }
   for (const key of section.questions.flatMap(answerKeysOf)) {
     if (!key.startsWith(prefixes[0] ?? "")) {
       problems.push(

@@ -54,9 +54,10 @@ function runCheck(check: Check, question: Question, env: CheckEnv): Found {
   ) {
     return [];
   }
-  return answerKeysOf(question).flatMap((key) =>
-    runOnKey(check, question, key, env).map((m): [string, string] => [key, m]),
-  );
+  // An autocomplete's id key (e.g. a CEEB code) is only filled by a suggestion: a school typed in
+  // full has none, so checks apply to the text the applicant sees.
+  const keys = question.kind === "autocomplete" ? [question.key] : answerKeysOf(question);
+  return keys.flatMap((key) => runOnKey(check, question, key, env).map((m): [string, string] => [key, m]));
 }
 
 /** Spec §5/§9 default limits: text 45 characters, text area 1500, unless the question says. */

@@ -176,4 +176,30 @@ describe("generic checks", () => {
       college_2_name: ["College: Search for Your School"],
     });
   });
+
+  it("numbers the messages of each repeated block by its own prefix", () => {
+    const pages = pageOf(
+      [
+        {
+          kind: "text",
+          key: "college_name",
+          label: "Search for Your School",
+          checks: [{ type: "required" }],
+        },
+      ],
+      {
+        repeat: {
+          buttonId: "college",
+          buttonLabel: "Add",
+          prefixes: ["college_", "college_2_"],
+          messagePrefixes: ["College/University 1: ", "College/University 2: "],
+        },
+        messagePrefix: "College: ",
+      },
+    );
+    expect(validateAnswers(pages, {}, ctx, { counts: { college: 2 } })).toEqual({
+      college_name: ["College/University 1: Search for Your School"],
+      college_2_name: ["College/University 2: Search for Your School"],
+    });
+  });
 });

@@ -1,5 +1,5 @@
 import type { EngineContext, FormPage } from "../catalogue-types";
-import { indexCatalogue } from "./catalogue-index";
+import { indexCatalogue, type KeyEntry } from "./catalogue-index";
 import type { CheckEnv } from "./check-env";
 import { checkQuestion } from "./field-checks";
 import { withHost } from "./host-text";
@@ -17,10 +17,18 @@ export type ValidateOptions = {
   tabs?: TabChoices;
 };
 
+/** A repeated block's own message prefix, else its section's (e.g. "Parent 1/Guardian 1: "). */
+function messagePrefixOf(entry: KeyEntry | undefined): string {
+  if (!entry) return "";
+  const { repeat, messagePrefix } = entry.section;
+  const block = entry.prefix === null || !repeat ? -1 : repeat.prefixes.indexOf(entry.prefix);
+  return repeat?.messagePrefixes?.[block] ?? messagePrefix ?? "";
+}
+
 /**
  * Spec §5 schema validation of the VISIBLE questions of `pages`: every error of every key,
  * de-duplicated, in catalogue order; a month/year pair shares its errors; each message gets its
- * section's `messagePrefix` and `{host}` replaced by the institution's name. Keys without errors
+ * block's or section's message prefix and `{host}` replaced by the institution's name. Keys without errors
  * are absent.
  */
 export function validateAnswers(
@@ -47,7 +55,7 @@ export function validateAnswers(
     };
     for (const [key, message] of questions.flatMap((question) => checkQuestion(question, env))) {
       if (!env.visibleKeys.has(key)) continue;
-      const prefix = index.byKey.get(key)?.section.messagePrefix ?? "";
+      const prefix = messagePrefixOf(index.byKey.get(key));
       const messages = errors.get(key) ?? new Set<string>();
       messages.add(withHost(prefix + message, ctx.hostName));
       errors.set(key, messages);

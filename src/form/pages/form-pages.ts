@@ -1,4 +1,6 @@
 import { aboutPage } from "./about";
+import { educationPage } from "./education";
+import { finalStepsPage } from "./final-steps";
 
-/** Every form page in step order. Your Academics and Final Steps come in a later issue. */
-export const formPages = [aboutPage] as const;
+/** Every form page in step order. */
+export const formPages = [aboutPage, educationPage, finalStepsPage] as const;
