@@ -19,7 +19,18 @@ export async function unsentChanges(): Promise<number> {
  * current. The user's copy is removed from the device once it has all reached the server;
  * unsent changes stay, under the username, for their next sign-in here.
  */
-export async function logOut(): Promise<void> {
+export function logOut(): Promise<void> {
+  // Callers race (the account menu, the inactivity timer, a 401 seen by the sync worker): they
+  // share one sign-out instead of calling the server and resetting the store twice.
+  running ??= signOutOnce().finally(() => {
+    running = undefined;
+  });
+  return running;
+}
+
+let running: Promise<void> | undefined;
+
+async function signOutOnce(): Promise<void> {
   await withTimeout(syncClient.flush(), FLUSH_TIMEOUT_MS);
   try {
     await apiRequest("GET", "/api/logout", { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
