@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { DestinationStream } from "pino";
+import type { FormPage } from "../src/form/catalogue-types";
+import { formPages } from "../src/form/pages/form-pages";
 import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db/database";
 import { serializeRequest } from "./log-redaction";
@@ -18,7 +20,9 @@ import { healthRoutes } from "./routes/health";
 import { logoutRoutes } from "./routes/logout";
 import { lookupRoutes } from "./routes/lookup";
 import { profileRoutes } from "./routes/profile";
+import { submitRoutes } from "./routes/submit";
 import { testSupportRoutes } from "./routes/test-support";
+import { uiChoiceRoutes } from "./routes/ui-choices";
 import { validationRoutes } from "./routes/validations";
 import { webStatusRoutes } from "./routes/web-status";
 
@@ -47,6 +51,11 @@ export type AppOptions = {
    * tests inject fakes.
    */
   lookupProviders?: LookupProviders;
+  /**
+   * The form catalogue that add-another counts, tab choices and the submit's validation are
+   * checked against: `formPages` by default; tests inject a small one (e.g. with a tabbed section).
+   */
+  catalogue?: readonly FormPage[];
 };
 
 /** `address`: US ZIPs from offline data; `name`: the autocomplete's default category, no source yet. */
@@ -62,6 +71,7 @@ export async function buildApp({
   clock = () => new Date(),
   logStream,
   lookupProviders,
+  catalogue = formPages,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -95,6 +105,8 @@ export async function buildApp({
   await app.register(answerRoutes);
   await app.register(webStatusRoutes);
   await app.register(validationRoutes);
+  await app.register(uiChoiceRoutes, { pages: catalogue });
+  await app.register(submitRoutes, { pages: catalogue });
   await app.register(logoutRoutes);
   await app.register(authRoutes, { publicUrl: config.publicUrl });
   await app.register(lookupRoutes, {

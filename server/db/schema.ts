@@ -65,6 +65,7 @@ export const applications = pgTable("applications", {
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   lastPage: text("last_page"),
+  /** Set once by POST /api/submit; from then on answers, counts and tabs are read-only (decision 0005). */
   submittedAt: timestamp("submitted_at", { withTimezone: true }),
   /** Bumped by every save that changes at least one answer; the row lock serialises a user's writes. */
   answerRevision: bigint("answer_revision", { mode: "number" }).notNull().default(0),
@@ -86,6 +87,41 @@ export const webStatusEntries = pgTable(
     index("web_status_user_idx").on(t.userId),
     check("web_status_value", sql`${t.webStatus} in ('started', 'validating', 'submitted')`),
   ],
+);
+
+/**
+ * Spec §4 add another: how many blocks of each repeated section (by its button id) the applicant
+ * has opened. A count never goes down (decision 0005): a save keeps the greater of the stored and
+ * the sent count, so a device that missed another's "Add another" cannot hide a block.
+ */
+export const addAnotherCounts = pgTable(
+  "add_another_counts",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    buttonId: text("button_id").notNull(),
+    numComponents: integer("num_components").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.buttonId] }),
+    check("add_another_num_components", sql`${t.numComponents} between 1 and 10`),
+  ],
+);
+
+/** Spec §4 tabs: the tab the applicant chose in each tabbed section (by its tab id); the last save wins. */
+export const tabChoices = pgTable(
+  "tab_choices",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tabId: text("tab_id").notNull(),
+    chosenTab: text("chosen_tab").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tabId] })],
 );
 
 /**

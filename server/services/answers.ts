@@ -5,7 +5,7 @@ import { MAX_ANSWER_LENGTH } from "../../src/shared/constants";
 import type { Database } from "../db/database";
 import { answers, applications } from "../db/schema";
 import { HttpError } from "../http-error";
-import { lockApplication } from "./applications";
+import { lockOpenApplication } from "./applications";
 import { hashRequest } from "./idempotency";
 
 export type AnswerMap = Record<string, string>;
@@ -133,7 +133,7 @@ export type AnswerMergeResult = {
  * stored one unless the stored edit is newer (a tie goes to this, later, arrival). Values without
  * an edit time count as edited at the server's time of the save, read after the user's row lock so
  * that it follows every save applied before. A save that writes anything takes the user's next
- * revision. Fields not sent are left alone.
+ * revision. Fields not sent are left alone. A submitted application refuses the save (409).
  */
 export async function mergeAnswers(
   tx: Database,
@@ -141,7 +141,7 @@ export async function mergeAnswers(
   request: AnswerRequest,
   clock: () => Date,
 ): Promise<AnswerMergeResult> {
-  const revision = await lockApplication(tx, userId, clock());
+  const { answerRevision: revision } = await lockOpenApplication(tx, userId, clock());
   const now = clock();
   const keys = Object.keys(request.answers);
   if (keys.length === 0) return { savedAt: now, saved: 0, superseded: {} };

@@ -3,6 +3,7 @@ import type { Profile } from "../../src/shared/api-types";
 import type { FormPagePath } from "../../src/shared/routes";
 import type { Database } from "../db/database";
 import { answers, applications, loginEvents, webStatusEntries } from "../db/schema";
+import { loadAddAnotherCounts, loadTabChoices } from "./ui-choices";
 
 export async function loadProfile(
   db: Database,
@@ -10,7 +11,7 @@ export async function loadProfile(
   username: string,
   clock: () => Date,
 ): Promise<Profile> {
-  const [answerRows, [application], logins, statuses] = await Promise.all([
+  const [answerRows, [application], logins, statuses, addAnother, tabs] = await Promise.all([
     db.select({ key: answers.key, value: answers.value }).from(answers).where(eq(answers.userId, userId)),
     db.select({ lastPage: applications.lastPage }).from(applications).where(eq(applications.userId, userId)),
     db
@@ -23,6 +24,8 @@ export async function loadProfile(
       .from(webStatusEntries)
       .where(eq(webStatusEntries.userId, userId))
       .orderBy(asc(webStatusEntries.id)),
+    loadAddAnotherCounts(db, userId),
+    loadTabChoices(db, userId),
   ]);
   return {
     answer: Object.fromEntries(answerRows.map((row) => [row.key, row.value])),
@@ -34,6 +37,8 @@ export async function loadProfile(
       web_status: row.webStatus,
       created_at: row.createdAt.toISOString(),
     })),
+    add_another: addAnother,
+    tabs,
     server_time: clock().getTime(),
   };
 }

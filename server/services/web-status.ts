@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { webStatusEntries } from "../db/schema";
 import { lockApplication } from "./applications";
@@ -19,10 +19,29 @@ export async function recordWebStatus(
   now: Date,
 ): Promise<void> {
   await lockApplication(tx, userId, now);
-  const [existing] = await tx
-    .select({ id: webStatusEntries.id })
+  await addMissingWebStatuses(tx, userId, [status], now);
+}
+
+/**
+ * Adds, in the order given, each status the user has no entry for yet. The caller holds the
+ * application row lock (lockApplication).
+ */
+export async function addMissingWebStatuses(
+  tx: Database,
+  userId: string,
+  statuses: readonly WebStatus[],
+  now: Date,
+): Promise<void> {
+  const existing = await tx
+    .select({ webStatus: webStatusEntries.webStatus })
     .from(webStatusEntries)
-    .where(and(eq(webStatusEntries.userId, userId), eq(webStatusEntries.webStatus, status)))
-    .limit(1);
-  if (!existing) await tx.insert(webStatusEntries).values({ userId, webStatus: status, createdAt: now });
+    .where(and(eq(webStatusEntries.userId, userId), inArray(webStatusEntries.webStatus, [...statuses])));
+  const recorded = new Set(existing.map((row) => row.webStatus));
+  const missing = statuses.filter((status) => !recorded.has(status));
+  // One statement: identity ids follow the list's order, and the profile lists entries by id.
+  if (missing.length > 0) {
+    await tx
+      .insert(webStatusEntries)
+      .values(missing.map((webStatus) => ({ userId, webStatus, createdAt: now })));
+  }
 }

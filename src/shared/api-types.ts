@@ -10,6 +10,10 @@ export type Profile = {
   last_page: string | null;
   successful_login: { created_at: string }[];
   web_status: WebStatusEntry[];
+  /** Add-another counts by button id (spec §3 service response); absent ids show the default 1. */
+  add_another: Record<string, number>;
+  /** Chosen tab by tab id (spec §3 service response); absent ids show the section's default tab. */
+  tabs: Record<string, string>;
   /** The server clock (ms since the epoch) when the profile was read: the client's clock offset. */
   server_time: number;
 };
@@ -27,3 +31,17 @@ export type AnswerOutcome = {
 };
 
 export type MessageResponse = { message: string };
+
+/** POST /api/submit refused because answers are missing or invalid: key → messages (spec §5). */
+export type SubmitRefusal = { message: string; errors: Record<string, string[]> };
+
+/** POST /api/submit accepted (or already done). */
+export type SubmitOutcome = { message: string; submitted_at: string };
+
+/** GET /api/add-another. PUT takes `{ button_id, num_components }` and answers the stored count. */
+export type AddAnotherCounts = { add_another: Record<string, number> };
+export type AddAnotherSaved = { message: string; button_id: string; num_components: number };
+
+/** GET /api/tabs. PUT takes `{ tab_id, chosen_tab }` and answers the stored choice. */
+export type TabChoicesResponse = { tabs: Record<string, string> };
+export type TabSaved = { message: string; tab_id: string; chosen_tab: string };

@@ -17,3 +17,10 @@ export const COMPLETION_MESSAGE = "Your application was successfully submitted."
 /** Our wording for a call that got no answer at all (the spec's catalogue has none). */
 export const NETWORK_ERROR_MESSAGE =
   "We couldn't reach the server. Please check your internet connection and try again.";
+
+/** The validation summary's heading (spec §2). */
+export const MISSING_INFORMATION_MESSAGE = "We're missing some information!";
+
+/** Any change to a submitted application (answers, add-another counts, tabs) is refused with this (409). */
+export const SUBMITTED_READ_ONLY_MESSAGE =
+  "Your application has been submitted, so it can no longer be changed. If something needs correcting, please contact the admissions office.";

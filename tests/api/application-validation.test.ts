@@ -4,6 +4,8 @@ import { partner } from "../../src/config/partner";
 import { validateAnswers } from "../../src/form/engine/validate";
 import { formPages } from "../../src/form/pages/form-pages";
 import { putAnswers } from "../helpers/api";
+import { COMPLETE_APPLICATION } from "../helpers/complete-application";
+import { sendJson } from "../helpers/sync";
 import { createTestApp, signedInUser, type TestApp } from "../helpers/test-app";
 
 // The server validates a submitted application with the client's own catalogue and engine: the
@@ -60,5 +62,29 @@ describe("the server's validation of stored answers", () => {
   it("does not require what is hidden: no citizenship country for a U.S. citizen", async () => {
     const { server } = await serverAndClient({ citizenship_type: "1" });
     expect(server.citizenship).toBeUndefined();
+  });
+
+  it("finds nothing missing in a complete application", async () => {
+    const { server, client } = await serverAndClient(COMPLETE_APPLICATION);
+    expect(server).toStrictEqual({});
+    expect(client).toStrictEqual({});
+  });
+
+  it("requires the repeated blocks the stored add-another count shows, as the client does", async () => {
+    const user = await signedInUser(test);
+    await putAnswers(test, user.cookie, COMPLETE_APPLICATION);
+    await sendJson(test, user.cookie, "PUT", "/api/add-another", { button_id: "college", num_components: 3 });
+    const server = await validateStoredApplication(test.database.db, user.userId, today);
+    const client = validateAnswers(
+      formPages,
+      COMPLETE_APPLICATION,
+      { hostName: partner.name, today },
+      {
+        counts: { college: 3 },
+      },
+    );
+    expect(server).toStrictEqual(client);
+    expect(server.college_2_name).toStrictEqual(["College/University 2: Search for Your School"]);
+    expect(server.college_3_name).toStrictEqual(["College/University 3: Search for Your School"]);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginEvents, webStatusEntries } from "../../server/db/schema";
+import { addAnotherCounts, loginEvents, tabChoices, webStatusEntries } from "../../server/db/schema";
 import { CLIENT_HEADER, LOGGED_IN_HINT_COOKIE, SESSION_COOKIE } from "../../src/shared/constants";
 import { UNAUTHORIZED_MESSAGE } from "../../src/shared/messages";
 import { FORM_PAGES } from "../../src/shared/routes";
@@ -50,6 +50,8 @@ describe("GET /api/profile", () => {
       last_page: null,
       successful_login: [],
       web_status: [],
+      add_another: {},
+      tabs: {},
       server_time: expect.any(Number),
     });
   });
@@ -105,6 +107,24 @@ describe("GET /api/profile", () => {
     for (const entry of [...profile.successful_login, ...profile.web_status]) {
       expect(entry.created_at).toMatch(ISO_TIMESTAMP);
     }
+  });
+
+  it("lists the stored add-another counts and tab choices by id", async () => {
+    const user = await signedInUser(test);
+    const db = test.database.db;
+    await db.insert(addAnotherCounts).values([
+      { userId: user.userId, buttonId: "college", numComponents: 2 },
+      { userId: user.userId, buttonId: "legacy", numComponents: 4 },
+    ]);
+    // Written directly: today's catalogue has no tabbed section (tests/api/add-another-tabs.test.ts
+    // saves choices through PUT /api/tabs with a catalogue that has one).
+    await db.insert(tabChoices).values({ userId: user.userId, tabId: "transcript_tab", chosenTab: "manual" });
+    const profile = (await getProfile(test, user.cookie)).json() as ProfileBody;
+    expect(profile.add_another).toStrictEqual({ college: 2, legacy: 4 });
+    expect(profile.tabs).toStrictEqual({ transcript_tab: "manual" });
+    const other = (await getProfile(test, (await signedInUser(test)).cookie)).json() as ProfileBody;
+    expect(other.add_another).toStrictEqual({});
+    expect(other.tabs).toStrictEqual({});
   });
 
   it("does not show one user's answers to another", async () => {

@@ -32,6 +32,8 @@ export type TestAppOptions = {
   logStream?: DestinationStream;
   /** Autocomplete providers laid over the defaults (`address`, `name`). */
   lookupProviders?: AppOptions["lookupProviders"];
+  /** The form catalogue the server checks against (default: the real one). */
+  catalogue?: AppOptions["catalogue"];
 };
 
 /** The config every test app gets, with a mail outbox in `dataDir`. */
@@ -63,6 +65,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock: () => new Date(Date.now() + offsetMs),
     logStream: options.logStream,
     lookupProviders: options.lookupProviders,
+    catalogue: options.catalogue,
   });
   await app.ready();
   return {

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { FormPage } from "../../src/form/catalogue-types";
+import { requireAuth } from "../require-auth";
+import { hashCall, parseOptionalIdempotencyKey, runMaybeIdempotent } from "../services/idempotency";
+import { submitApplication } from "../services/submission";
+
+export type SubmitRouteOptions = { pages: readonly FormPage[] };
+
+export const submitRoutes: FastifyPluginAsyncZod<SubmitRouteOptions> = async (app, { pages }) => {
+  // Spec §7: the call has no payload, but our client (like every call) may still say JSON. In this
+  // plugin only, an empty application/json body reads as no body instead of a 400.
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    const text = String(body);
+    if (text.trim() === "") return done(null, undefined);
+    return parseJson(request, text, done);
+  });
+
+  app.post(
+    "/api/submit",
+    {
+      schema: {
+        body: z
+          .strictObject({}, { message: "POST /api/submit takes no body (or an empty object)." })
+          .nullish(),
+      },
+    },
+    async (request, reply) => {
+      const { userId } = requireAuth(request);
+      const key = parseOptionalIdempotencyKey(request.headers["idempotency-key"]);
+      // A refusal (422) is thrown, so it rolls back and stores no outcome under the key: a retry
+      // validates again. An accepted or repeated submit is stored and replayed.
+      const result = await runMaybeIdempotent(
+        app.db,
+        { userId, key, requestHash: hashCall("POST /api/submit", {}) },
+        async (tx) => ({ statusCode: 200, body: await submitApplication(tx, userId, pages, app.clock) }),
+      );
+      if (result.replayed) reply.header("Idempotent-Replayed", "true");
+      return reply.status(result.statusCode).send(result.body);
+    },
+  );
+};
