@@ -1,6 +1,12 @@
+import { PageActions } from "../features/application/page-actions";
 import { FormPageView } from "../features/form/form-page-view";
 import { aboutPage } from "../form/pages/about";
 
 export function AboutPage() {
-  return <FormPageView page={aboutPage} />;
+  return (
+    <>
+      <FormPageView page={aboutPage} />
+      <PageActions current="/about" />
+    </>
+  );
 }

@@ -1,6 +1,12 @@
+import { PageActions } from "../features/application/page-actions";
 import { FormPageView } from "../features/form/form-page-view";
 import { educationPage } from "../form/pages/education";
 
 export function EducationPage() {
-  return <FormPageView page={educationPage} />;
+  return (
+    <>
+      <FormPageView page={educationPage} />
+      <PageActions current="/education" />
+    </>
+  );
 }

@@ -1,6 +1,12 @@
+import { PageActions } from "../features/application/page-actions";
 import { FormPageView } from "../features/form/form-page-view";
 import { finalStepsPage } from "../form/pages/final-steps";
 
 export function FinalStepsPage() {
-  return <FormPageView page={finalStepsPage} />;
+  return (
+    <>
+      <FormPageView page={finalStepsPage} />
+      <PageActions current="/final-steps" />
+    </>
+  );
 }

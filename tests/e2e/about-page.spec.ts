@@ -1,77 +1,18 @@
-import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
+import {
+  checkBox,
+  chooseOption,
+  chooseRadio,
+  radioGroup,
+  region,
+  select,
+  selectButton,
+  tabTo,
+  typeInto,
+} from "./keyboard";
 
 // Browser journeys through About You, driven the way an applicant would: by label and role, and in
 // the first journey by the keyboard alone.
-
-/** Presses Tab until `target` has focus (the way a keyboard user reaches it). */
-async function tabTo(page: Page, target: Locator, most = 80): Promise<void> {
-  for (let presses = 0; presses < most; presses++) {
-    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press("Tab");
-  }
-  await expect(target, "reached with Tab").toBeFocused();
-}
-
-async function typeInto(page: Page, field: Locator, text: string): Promise<void> {
-  await tabTo(page, field);
-  await page.keyboard.type(text);
-}
-
-/** A radio group: Tab into it, then Space on the first option or arrow keys to another. */
-async function chooseRadio(page: Page, group: Locator, option: string): Promise<void> {
-  const radios = group.getByRole("radio");
-  await tabTo(page, radios.first());
-  const target = group.getByRole("radio", { name: option, exact: true });
-  if (await target.evaluate((element) => element === document.activeElement)) {
-    await page.keyboard.press("Space");
-  } else {
-    for (let i = 0; i < 10 && !(await target.isChecked()); i++) await page.keyboard.press("ArrowDown");
-  }
-  await expect(target).toBeChecked();
-}
-
-/** A select: Tab to its button, Enter opens the list, typing finds the option, Enter chooses it. */
-async function chooseOption(
-  page: Page,
-  select: Locator,
-  typed: string,
-  shown: string = typed,
-): Promise<void> {
-  await tabTo(page, select);
-  await page.keyboard.press("Enter");
-  await expect(page.getByRole("listbox")).toBeVisible();
-  await page.keyboard.type(typed);
-  await page.keyboard.press("Enter");
-  await expect(page.getByRole("listbox")).toBeHidden();
-  await expect(select).toContainText(shown);
-}
-
-async function checkBox(page: Page, box: Locator): Promise<void> {
-  await tabTo(page, box);
-  await page.keyboard.press("Space");
-  await expect(box).toBeChecked();
-}
-
-/**
- * Radios and checkboxes are visually hidden inputs inside their labels: a pointer user clicks the
- * label, which Playwright's check() cannot target, so these tests select them by focus and Space.
- */
-async function select(option: Locator): Promise<void> {
-  await option.focus();
-  await option.press("Space");
-  await expect(option).toBeChecked();
-}
-
-const region = (page: Page, name: string | RegExp) => page.getByRole("region", { name });
-const selectButton = (scope: Page | Locator, label: string | RegExp) =>
-  scope.getByRole("button", { name: label instanceof RegExp ? label : new RegExp(escapeRegExp(label)) });
-const radioGroup = (scope: Page | Locator, label: string | RegExp) =>
-  scope.getByRole("radiogroup", { name: label instanceof RegExp ? label : new RegExp(escapeRegExp(label)) });
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-}
 
 test("an applicant fills the whole About You page with the keyboard alone, and it survives a reload", async ({
   page,

@@ -38,9 +38,28 @@ test("the app shell and the draft still open offline after the first visit", asy
   await expect(page.getByRole("textbox", { name: "Middle Name" })).toHaveValue("King");
 
   // Other pages' code was precached too.
-  await page.getByRole("link", { name: /Your Academics/ }).click();
+  await page.goto("/education");
   await expect(page.getByRole("heading", { level: 1, name: "Your Academics" })).toBeVisible();
   await context.setOffline(false);
+});
+
+test("an anonymous visitor who has typed something is asked to create an account to go on", async ({
+  page,
+}) => {
+  await page.goto("/about");
+  // Nothing typed yet: the steps and the button move between pages.
+  await page.getByRole("link", { name: /Your Academics/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your Academics" })).toBeVisible();
+  await page.getByRole("button", { name: "Back to About You" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "About You" })).toBeVisible();
+
+  await page.getByRole("textbox", { name: "Legal First Name" }).fill("Ada");
+  await page.getByRole("button", { name: "Save and continue" }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+  await page.goBack();
+  await expect(page.getByRole("textbox", { name: "Legal First Name" })).toHaveValue("Ada");
+  await page.getByRole("link", { name: /Final Steps/ }).click();
+  await expect(page).toHaveURL(/\/signup$/);
 });
 
 test("an unknown path redirects to About You keeping the query string", async ({ page }) => {

@@ -16,6 +16,7 @@ type Entry = { value: string; editedAt: number };
 export class AnswerStore {
   private values = new Map<string, Entry>();
   private readonly listeners = new KeyedListeners();
+  private readonly anyListeners = new Set<() => void>();
   private currentOwner = DEVICE_OWNER;
   private askedPersistence = false;
 
@@ -36,17 +37,21 @@ export class AnswerStore {
     this.onRecorded = onRecorded;
     this.values = new Map(answers.map((a) => [a.key, { value: a.value, editedAt: a.editedAt }]));
     this.listeners.notifyAll();
+    this.notifyAny();
   }
 
   /** Adopts values stored by someone else (another tab, the server) when they are at least as new. */
   applyStored(answers: readonly StoredAnswer[]): void {
+    let changed = false;
     for (const answer of answers) {
       if (answer.owner !== this.currentOwner) continue;
       const mine = this.values.get(answer.key);
       if (mine && (mine.value === answer.value || mine.editedAt > answer.editedAt)) continue;
       this.values.set(answer.key, { value: answer.value, editedAt: answer.editedAt });
       this.listeners.notify(answer.key);
+      changed = true;
     }
+    if (changed) this.notifyAny();
   }
 
   get(key: string): string {
@@ -61,6 +66,16 @@ export class AnswerStore {
     return this.listeners.subscribe(key, listener);
   }
 
+  /** Called after any answer changes (keep the listener cheap, or debounce it: it runs per keystroke). */
+  subscribeAll(listener: () => void): () => void {
+    this.anyListeners.add(listener);
+    return () => this.anyListeners.delete(listener);
+  }
+
+  private notifyAny(): void {
+    for (const listener of this.anyListeners) listener();
+  }
+
   /** Records a change; resolves once it is on disk (callers on the keystroke path need not wait). */
   set(key: string, value: string): Promise<void> {
     if (this.get(key) === value) return Promise.resolve();
@@ -69,6 +84,7 @@ export class AnswerStore {
     const editedAt = Math.max(this.clock.now(), (this.values.get(key)?.editedAt ?? 0) + 1);
     this.values.set(key, { value, editedAt });
     this.listeners.notify(key);
+    this.notifyAny();
     const owner = this.currentOwner;
     return trackWrite(this.persist({ owner, key, value, editedAt }));
   }

@@ -38,6 +38,12 @@ export function httpTransport(clientId: string, clock: ServerClock) {
       case "validations":
         await apiRequest("POST", "/api/validations", { body: batch.payload, headers: idempotency });
         return undefined;
+      case "add-another":
+        await apiRequest("PUT", "/api/add-another", { body: batch.payload, headers: idempotency });
+        return undefined;
+      case "tabs":
+        await apiRequest("PUT", "/api/tabs", { body: batch.payload, headers: idempotency });
+        return undefined;
     }
   };
 }

@@ -16,7 +16,10 @@ export type StoredAnswer = {
 };
 
 /** What a queue entry asks the server to do. Answers are batched; the others go one by one. */
-export type QueueKind = "answer" | "last-page" | "web-status" | "validations";
+export type QueueKind = "answer" | "last-page" | "web-status" | "validations" | "add-another" | "tabs";
+
+/** The kinds sent one by one, each with its JSON payload. */
+export type ActionKind = Exclude<QueueKind, "answer">;
 
 /**
  * A change waiting for the server. Unbatched entries are coalesced per key as the user types;
@@ -27,7 +30,10 @@ export type QueueEntry = {
   id?: number;
   owner: string;
   kind: QueueKind;
-  /** The answer key, or the kind itself for the other kinds (one pending entry each). */
+  /**
+   * The answer key; for the other kinds, what a newer entry replaces: the kind itself (last page,
+   * validations) or the kind and a name ("web-status:validating", "add-another:college").
+   */
   key: string;
   /** The answer, or the JSON payload of the other kinds. */
   value: string;
@@ -44,7 +50,7 @@ export type MetaRecord = { key: string; value: number };
 /** The last profile the server returned, so the app starts offline with what it knew. */
 export type CachedProfile = {
   owner: string;
-  profile: Omit<Profile, "answer" | "document_answer" | "server_time">;
+  profile: Pick<Profile, "username" | "last_page" | "successful_login" | "web_status">;
   fetchedAt: number;
 };
 

@@ -1,11 +1,12 @@
 import { liveQuery, type Subscription } from "dexie";
 import { AnswerStore } from "./answer-store";
-import { DEVICE_OWNER, type LocalDb } from "./local-db";
+import { type ActionKind, DEVICE_OWNER, type LocalDb } from "./local-db";
 import { ServerClock } from "./server-clock";
 import {
   adoptDrafts,
   adoptSuperseded,
   forgetOwner,
+  pendingActionKeys,
   pendingCount,
   pendingKeys,
   recordAction,
@@ -96,11 +97,19 @@ export class SyncClient {
     return this.owner === DEVICE_OWNER ? 0 : pendingCount(this.db(), this.owner);
   }
 
-  /** Queues last page, web status or validations for the signed-in owner. */
-  async queueAction(kind: "last-page" | "web-status" | "validations", payload: unknown): Promise<void> {
+  /**
+   * Queues a non-answer change for the signed-in owner (see `recordAction` for `key`). Anonymous
+   * visitors' actions are not kept (spec §6).
+   */
+  async queueAction(kind: ActionKind, payload: unknown, key?: string): Promise<void> {
     if (this.owner === DEVICE_OWNER) return;
-    await recordAction(this.db(), this.owner, kind, payload);
+    await recordAction(this.db(), this.owner, kind, payload, key);
     this.worker?.notifyChange();
+  }
+
+  /** The keys of the signed-in owner's waiting non-answer changes. */
+  async pendingActions(): Promise<Set<string>> {
+    return this.owner === DEVICE_OWNER ? new Set() : pendingActionKeys(this.db(), this.owner);
   }
 
   /**

@@ -4,6 +4,7 @@ import {
   adoptDrafts,
   adoptSuperseded,
   completeBatch,
+  pendingActionKeys,
   pendingCount,
   pendingKeys,
   recordAction,
@@ -80,6 +81,38 @@ describe("the local answer store and queue", () => {
       seq: 1,
       answers: { first_name: "Ada" },
     });
+  });
+
+  it("keeps an action with its own key apart, so a later web status does not replace an earlier one", async () => {
+    await recordAction(db, ADA, "web-status", { web_status: "started" }, "web-status:started");
+    await recordAction(db, ADA, "web-status", { web_status: "validating" }, "web-status:validating");
+    await recordAction(
+      db,
+      ADA,
+      "add-another",
+      { button_id: "college", num_components: 2 },
+      "add-another:college",
+    );
+    await recordAction(
+      db,
+      ADA,
+      "add-another",
+      { button_id: "college", num_components: 3 },
+      "add-another:college",
+    );
+    expect(await pendingActionKeys(db, ADA)).toEqual(
+      new Set(["web-status:started", "web-status:validating", "add-another:college"]),
+    );
+    const sent: unknown[] = [];
+    for (let batch = await takeBatch(db, ADA); batch; batch = await takeBatch(db, ADA)) {
+      sent.push(batch.payload);
+      await completeBatch(db, batch.batchId);
+    }
+    expect(sent).toEqual([
+      { web_status: "started" },
+      { web_status: "validating" },
+      { button_id: "college", num_components: 3 },
+    ]);
   });
 
   it("keeps each owner's entries apart", async () => {

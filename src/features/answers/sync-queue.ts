@@ -1,4 +1,4 @@
-import type { BatchRecord, LocalDb, QueueEntry, QueueKind, StoredAnswer } from "./local-db";
+import type { ActionKind, BatchRecord, LocalDb, QueueEntry, QueueKind, StoredAnswer } from "./local-db";
 
 export type Batch = BatchRecord & {
   /** For answer batches: the latest value of each field, and its edit time. */
@@ -25,16 +25,27 @@ export async function recordAnswer(db: LocalDb, answer: StoredAnswer, enqueue: b
   });
 }
 
-/** Queues a non-answer change (last page, web status, validations); a newer one replaces a pending one. */
+/**
+ * Queues a non-answer change; a newer one with the same `key` replaces a pending one. The key is
+ * the kind unless older entries must survive (each web status is its own entry: the server derives
+ * the status from the distinct entries it holds, so "started" must not be replaced by "validating").
+ */
 export async function recordAction(
   db: LocalDb,
   owner: string,
-  kind: Exclude<QueueKind, "answer">,
+  kind: ActionKind,
   payload: unknown,
+  key: string = kind,
 ) {
   await db.transaction("rw", db.queue, () =>
-    upsertPending(db, owner, kind, kind, JSON.stringify(payload), Date.now()),
+    upsertPending(db, owner, kind, key, JSON.stringify(payload), Date.now()),
   );
+}
+
+/** The keys of `owner`'s waiting non-answer changes, e.g. to keep a local choice over the server's. */
+export async function pendingActionKeys(db: LocalDb, owner: string): Promise<Set<string>> {
+  const entries = await db.queue.where("owner").equals(owner).toArray();
+  return new Set(entries.filter((entry) => entry.kind !== "answer").map((entry) => entry.key));
 }
 
 async function upsertPending(

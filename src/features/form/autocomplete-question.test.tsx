@@ -61,7 +61,12 @@ function renderPage() {
   render(
     <MemoryRouter>
       <SnapshotContext.Provider
-        value={{ snapshot: anonymousSnapshot(), offline: false, markPageChanged: () => {} }}
+        value={{
+          snapshot: anonymousSnapshot(),
+          offline: false,
+          markPageChanged: () => {},
+          advanceWebStatus: async () => {},
+        }}
       >
         <FormPageView page={page} />
       </SnapshotContext.Provider>

@@ -54,6 +54,7 @@ function renderPage(snapshot: Partial<ClientSnapshot> = {}) {
           snapshot: { ...anonymousSnapshot(), ...snapshot },
           offline: false,
           markPageChanged: () => {},
+          advanceWebStatus: async () => {},
         }}
       >
         <FormPageView page={page} />

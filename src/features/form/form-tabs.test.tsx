@@ -46,6 +46,7 @@ function renderPage(signedIn: boolean, beforeTabSwitch?: BeforeTabSwitch) {
           snapshot: { ...anonymousSnapshot(), is_logged_in: signedIn },
           offline: false,
           markPageChanged: () => {},
+          advanceWebStatus: async () => {},
         }}
       >
         <FormPageView page={page} {...(beforeTabSwitch ? { beforeTabSwitch } : {})} />

@@ -1,12 +1,12 @@
-import { get, set } from "idb-keyval";
 import { useCallback, useEffect, useState } from "react";
 import type { FormPage } from "../../form/catalogue-types";
 import { ADD_ANOTHER_MAX_COUNT } from "../../shared/constants";
+import { syncClient } from "../answers/answer-session";
+import { onChoicesChanged, readCounts, saveCount } from "./ui-choices";
 
 /**
- * Spec §4 add another: how many blocks each repeated section of a page shows, per signed-in owner.
- * Kept on this device (idb-keyval, keyed by owner and button id) until the server's
- * /api/add-another endpoint exists. Anonymous visitors' counts are not kept (spec §6).
+ * Spec §4 add another: how many blocks each repeated section of a page shows for a signed-in
+ * owner (see ui-choices.ts for where they are kept). Anonymous visitors' counts are not kept.
  */
 export function useAddAnotherCounts(
   page: FormPage,
@@ -22,16 +22,18 @@ export function useAddAnotherCounts(
     if (!owner) return;
     let current = true;
     const ids = page.sections.flatMap((section) => (section.repeat ? [section.repeat.buttonId] : []));
-    Promise.all(ids.map(async (id) => [id, await get<number>(storageKey(owner, id))] as const))
-      .then((found) => {
-        if (!current) return;
-        const stored: Record<string, number> = {};
-        for (const [id, count] of found) if (typeof count === "number") stored[id] = count;
-        setCounts(stored);
-      })
-      .catch(() => {});
+    const load = () => {
+      readCounts(owner, ids)
+        .then((stored) => {
+          if (current) setCounts(stored);
+        })
+        .catch(() => {});
+    };
+    load();
+    const stop = onChoicesChanged(load);
     return () => {
       current = false;
+      stop();
     };
   }, [page, owner]);
 
@@ -39,14 +41,14 @@ export function useAddAnotherCounts(
     (buttonId: string, shown: number, capacity: number) => {
       const next = Math.min(shown + 1, capacity, ADD_ANOTHER_MAX_COUNT);
       setCounts((previous) => ({ ...previous, [buttonId]: next }));
-      if (owner) set(storageKey(owner, buttonId), next).catch(() => {});
+      if (owner) {
+        saveCount(owner, buttonId, next, (kind, payload, key) =>
+          syncClient.queueAction(kind, payload, key),
+        ).catch(() => {});
+      }
     },
     [owner],
   );
 
   return { counts, add };
-}
-
-function storageKey(owner: string, buttonId: string): string {
-  return `add-another:${owner}:${buttonId}`;
 }

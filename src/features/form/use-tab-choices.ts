@@ -1,12 +1,12 @@
-import { get, set } from "idb-keyval";
 import { useCallback, useEffect, useState } from "react";
 import type { FormPage } from "../../form/catalogue-types";
 import type { TabChoices } from "../../form/engine/visibility";
+import { syncClient } from "../answers/answer-session";
+import { onChoicesChanged, readTabs, saveTab } from "./ui-choices";
 
 /**
- * Spec §3–§4 tabs: the tab each tabbed section of a page shows, per signed-in owner. Kept on this
- * device (idb-keyval, keyed by owner and tab id) like add-another counts. Anonymous visitors'
- * choices are not kept (spec §6): they see the default tab.
+ * Spec §3–§4 tabs: the tab each tabbed section of a page shows for a signed-in owner (see
+ * ui-choices.ts for where they are kept). Anonymous visitors see the default tab (spec §6).
  */
 export function useTabChoices(
   page: FormPage,
@@ -19,16 +19,18 @@ export function useTabChoices(
     if (!owner) return;
     let current = true;
     const ids = page.sections.flatMap((section) => (section.tabs ? [section.tabs.tabId] : []));
-    Promise.all(ids.map(async (id) => [id, await get<string>(storageKey(owner, id))] as const))
-      .then((found) => {
-        if (!current) return;
-        const stored: Record<string, string> = {};
-        for (const [id, chosen] of found) if (typeof chosen === "string") stored[id] = chosen;
-        setTabs(stored);
-      })
-      .catch(() => {});
+    const load = () => {
+      readTabs(owner, ids)
+        .then((stored) => {
+          if (current) setTabs(stored);
+        })
+        .catch(() => {});
+    };
+    load();
+    const stop = onChoicesChanged(load);
     return () => {
       current = false;
+      stop();
     };
   }, [page, owner]);
 
@@ -36,14 +38,12 @@ export function useTabChoices(
     (tabId: string, chosen: string) => {
       if (!owner) return;
       setTabs((previous) => ({ ...previous, [tabId]: chosen }));
-      set(storageKey(owner, tabId), chosen).catch(() => {});
+      saveTab(owner, tabId, chosen, (kind, payload, key) => syncClient.queueAction(kind, payload, key)).catch(
+        () => {},
+      );
     },
     [owner],
   );
 
   return { tabs, choose };
-}
-
-function storageKey(owner: string, tabId: string): string {
-  return `tab:${owner}:${tabId}`;
 }

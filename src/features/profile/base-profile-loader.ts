@@ -4,6 +4,7 @@ import { clearSessionHint, hasSessionHint } from "../../lib/session-hint";
 import type { Profile } from "../../shared/api-types";
 import { syncClient } from "../answers/answer-session";
 import { DEVICE_OWNER, localDb } from "../answers/local-db";
+import { adoptServerChoices } from "../form/ui-choices";
 import { anonymousSnapshot, type ClientSnapshot, snapshotFromProfile } from "./client-snapshot";
 
 /** What every form page starts from (spec §2: the root route loads the base profile). */
@@ -29,13 +30,19 @@ export async function loadBaseProfile(): Promise<BaseProfile> {
   if (!hasSessionHint()) return openAnonymous(false);
   try {
     const profile = await apiRequest<Profile>("GET", "/api/profile");
-    const { answer, document_answer: _documents, server_time, ...rest } = profile;
+    const { answer, server_time, username, last_page, successful_login, web_status } = profile;
+    const rest = { username, last_page, successful_login, web_status };
     await localDb().profiles.put({ owner: profile.username, profile: rest, fetchedAt: Date.now() });
     await set(LAST_USER_KEY, profile.username);
     const { mergedDrafts } = await syncClient.open(profile.username, {
       answers: answer,
       serverTime: server_time,
     });
+    await adoptServerChoices(
+      profile.username,
+      { add_another: profile.add_another ?? {}, tabs: profile.tabs ?? {} },
+      await syncClient.pendingActions(),
+    );
     return { snapshot: snapshotFromProfile(rest), offline: false, unauthorized: false, mergedDrafts };
   } catch (error) {
     if (error instanceof ApiError && error.kind === "unauthorized") {

@@ -40,7 +40,7 @@ export function anonymousSnapshot(): ClientSnapshot {
 }
 
 export function snapshotFromProfile(
-  profile: Omit<Profile, "answer" | "document_answer" | "server_time">,
+  profile: Pick<Profile, "username" | "last_page" | "successful_login" | "web_status">,
 ): ClientSnapshot {
   return {
     web_status: deriveWebStatus(profile.web_status),

@@ -1,10 +1,12 @@
 import { createContext, useContext } from "react";
-import type { ClientSnapshot } from "./client-snapshot";
+import type { ClientSnapshot, WebStatus } from "./client-snapshot";
 
 export type SnapshotContextValue = {
   snapshot: ClientSnapshot;
   offline: boolean;
   markPageChanged: () => void;
+  /** Moves the web status forward on this device and queues it for the server (spec §4). */
+  advanceWebStatus: (status: WebStatus) => Promise<void>;
 };
 
 export const SnapshotContext = createContext<SnapshotContextValue | null>(null);

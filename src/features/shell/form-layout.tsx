@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
-import { Navigate, Outlet, useLoaderData, useNavigation } from "react-router-dom";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { Navigate, Outlet, useLoaderData, useLocation, useNavigation } from "react-router-dom";
 import { LoadingOverlay } from "../../components/loading-overlay";
 import { showSuccessToast } from "../../components/toasts";
 import { UNAUTHORIZED_MESSAGE } from "../../shared/messages";
+import { isFormPagePath } from "../../shared/routes";
+import { useWebStatus } from "../application/use-web-status";
 import type { BaseProfile } from "../profile/base-profile-loader";
 import { SnapshotContext } from "../profile/snapshot-context";
 import { InactivityGuard } from "../session/use-inactivity-logout";
@@ -15,16 +17,29 @@ import { useSessionLostRedirect } from "./use-session-lost-redirect";
 import { useSuccessMessageFromState } from "./use-success-message-from-state";
 import { WelcomeBanner } from "./welcome-banner";
 
+// Only while validating; the whole catalogue comes with it.
+const ValidationSummary = lazy(() =>
+  import("../application/validation-summary").then((m) => ({ default: m.ValidationSummary })),
+);
+
 /** The frame of every form page: header, steps, welcome banner, the page, footer. */
 export function FormLayout() {
   const base = useLoaderData() as BaseProfile;
   const [hasChangedPage, setHasChangedPage] = useState(false);
   const markPageChanged = useCallback(() => setHasChangedPage(true), []);
+  const owner = base.snapshot.is_logged_in ? base.snapshot.username : null;
+  const { webStatus, advance } = useWebStatus(base.snapshot.web_status, owner);
   const snapshot = useMemo(
-    () => ({ ...base.snapshot, has_changed_page: hasChangedPage }),
-    [base.snapshot, hasChangedPage],
+    () => ({ ...base.snapshot, web_status: webStatus, has_changed_page: hasChangedPage }),
+    [base.snapshot, webStatus, hasChangedPage],
   );
   const navigation = useNavigation();
+  const { pathname } = useLocation();
+
+  // Spec §4: a signed-in applicant without a status has started.
+  useEffect(() => {
+    if (owner && !snapshot.is_service_user && webStatus === null) void advance("started");
+  }, [owner, snapshot.is_service_user, webStatus, advance]);
 
   usePageFocus();
   useSuccessMessageFromState();
@@ -36,14 +51,21 @@ export function FormLayout() {
     return <Navigate to="/login" replace state={{ errorMessage: UNAUTHORIZED_MESSAGE }} />;
 
   return (
-    <SnapshotContext.Provider value={{ snapshot, offline: base.offline, markPageChanged }}>
+    <SnapshotContext.Provider
+      value={{ snapshot, offline: base.offline, markPageChanged, advanceWebStatus: advance }}
+    >
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
       <SiteHeader snapshot={snapshot} />
-      {snapshot.is_service_user ? null : <StepNav onNavigate={markPageChanged} />}
+      {snapshot.is_service_user ? null : <StepNav />}
       <main id="main" className="page">
         <WelcomeBanner snapshot={snapshot} />
+        {owner && webStatus === "validating" && isFormPagePath(pathname) ? (
+          <Suspense fallback={null}>
+            <ValidationSummary owner={owner} />
+          </Suspense>
+        ) : null}
         <Outlet />
       </main>
       <SiteFooter />

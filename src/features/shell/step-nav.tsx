@@ -1,10 +1,21 @@
+import { useEffect, useState } from "react";
 import { Link } from "react-aria-components";
 import { useLocation } from "react-router-dom";
 import { FORM_PAGES } from "../../shared/routes";
+import { answerStore } from "../answers/answer-session";
+import { hasAnyAnswer, useFormNavigation } from "../application/use-form-navigation";
+import { useClientSnapshot } from "../profile/snapshot-context";
 
-/** Horizontal step links (spec §2). They replace the history entry, so Back leaves the form. */
-export function StepNav({ onNavigate }: { onNavigate: () => void }) {
+/**
+ * Horizontal step links (spec §2, §4). They replace the history entry, so Back leaves the form.
+ * Signed in, a step link sends the answers and (while validating) the validations; an anonymous
+ * visitor who has typed something is taken to create an account instead.
+ */
+export function StepNav() {
   const { pathname } = useLocation();
+  const { signedIn, save } = useFormNavigation();
+  const { markPageChanged } = useClientSnapshot();
+  const anonymousWithAnswers = useAnonymousWithAnswers(signedIn);
   return (
     <nav className="step-nav" aria-label="Application steps">
       <ol>
@@ -13,11 +24,17 @@ export function StepNav({ onNavigate }: { onNavigate: () => void }) {
           return (
             <li key={page.path}>
               <Link
-                href={page.path}
-                routerOptions={{ replace: true }}
+                href={anonymousWithAnswers ? "/signup" : page.path}
+                routerOptions={
+                  anonymousWithAnswers ? { state: { studentAnswers: answerStore.all() } } : { replace: true }
+                }
                 className="step-nav__link"
                 aria-current={current ? "step" : undefined}
-                onPress={onNavigate}
+                onPress={() => {
+                  if (anonymousWithAnswers) return;
+                  markPageChanged();
+                  if (signedIn) void save();
+                }}
               >
                 <span className="step-nav__number" aria-hidden="true">
                   {index + 1}
@@ -33,4 +50,18 @@ export function StepNav({ onNavigate }: { onNavigate: () => void }) {
       </ol>
     </nav>
   );
+}
+
+/** Whether an anonymous visitor has typed anything (re-rendering only when that flips). */
+function useAnonymousWithAnswers(signedIn: boolean): boolean {
+  const [has, setHas] = useState(() => !signedIn && hasAnyAnswer());
+  useEffect(() => {
+    if (signedIn) {
+      setHas(false);
+      return;
+    }
+    setHas(hasAnyAnswer());
+    return answerStore.subscribeAll(() => setHas(hasAnyAnswer()));
+  }, [signedIn]);
+  return has;
 }

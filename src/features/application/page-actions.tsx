@@ -1,0 +1,103 @@
+import { useState } from "react";
+import { Button } from "react-aria-components";
+import { useNavigate } from "react-router-dom";
+import { showErrorToast } from "../../components/toasts";
+import { apiRequest } from "../../lib/api-client";
+import type { SubmitOutcome } from "../../shared/api-types";
+import { COMPLETION_ROUTE, FORM_PAGES, type FormPagePath } from "../../shared/routes";
+import { answerStore, syncClient } from "../answers/answer-session";
+import { useClientSnapshot } from "../profile/snapshot-context";
+import { checkApplication } from "./application-check";
+import { recordRefusal } from "./submission-state";
+import { submitApplication, UNSENT_MESSAGE } from "./submit-application";
+import { useFormNavigation } from "./use-form-navigation";
+
+const SUBMIT_ERROR_LABEL = "Submit Error";
+
+/**
+ * The buttons under a form page: back to the previous step, "Save and continue" to the next, and
+ * on the last step "Submit application" (spec §4).
+ */
+export function PageActions({ current }: { current: FormPagePath }) {
+  const index = FORM_PAGES.findIndex((page) => page.path === current);
+  const previous = FORM_PAGES[index - 1];
+  const next = FORM_PAGES[index + 1];
+  const { goTo, saveAndGoTo } = useFormNavigation();
+  const [busy, setBusy] = useState(false);
+
+  return (
+    <div className="page-actions">
+      {previous ? (
+        <Button className="button button--secondary" onPress={() => goTo(previous.path)}>
+          Back to {previous.title}
+        </Button>
+      ) : null}
+      {next ? (
+        <Button
+          className="button button--primary page-actions__next"
+          isPending={busy}
+          onPress={async () => {
+            setBusy(true);
+            try {
+              await saveAndGoTo(next.path);
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          Save and continue
+        </Button>
+      ) : (
+        <SubmitButton />
+      )}
+    </div>
+  );
+}
+
+function SubmitButton() {
+  const { snapshot, advanceWebStatus } = useClientSnapshot();
+  const { toSignup } = useFormNavigation();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit() {
+    if (!snapshot.is_logged_in) {
+      toSignup();
+      return;
+    }
+    setBusy(true);
+    try {
+      const owner = answerStore.owner;
+      const result = await submitApplication({
+        flush: () => syncClient.flush(),
+        pending: () => syncClient.pending(),
+        advance: advanceWebStatus,
+        check: () => checkApplication(owner, answerStore.all()),
+        report: (errors) => syncClient.queueAction("validations", errors),
+        submit: () => apiRequest<SubmitOutcome>("POST", "/api/submit"),
+      });
+      switch (result.kind) {
+        case "submitted":
+          navigate(COMPLETION_ROUTE, { replace: true });
+          break;
+        case "errors":
+          recordRefusal(result.server ? result.errors : {}, answerStore.all());
+          break;
+        case "unsent":
+          showErrorToast(SUBMIT_ERROR_LABEL, UNSENT_MESSAGE);
+          break;
+        case "failed":
+          showErrorToast(SUBMIT_ERROR_LABEL, result.message);
+          break;
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Button className="button button--primary page-actions__submit" isPending={busy} onPress={onSubmit}>
+      Submit application
+    </Button>
+  );
+}

@@ -1,0 +1,73 @@
+import { useCallback } from "react";
+import { useNavigate } from "react-router-dom";
+import { answerStore, syncClient } from "../answers/answer-session";
+import { useClientSnapshot } from "../profile/snapshot-context";
+
+/** Spec §4: anything typed on this device (an anonymous visitor is then asked to create an account). */
+export function hasAnyAnswer(): boolean {
+  return Object.values(answerStore.all()).some((value) => value !== "");
+}
+
+export const SAVED_MESSAGE = "Your answers have been saved.";
+export const SAVED_ON_DEVICE_MESSAGE =
+  "Your answers are saved on this device and will be sent as soon as you're back online.";
+
+/**
+ * The moves between form pages of spec §4 ("Navigation button", "Save-and-continue button", step
+ * links): signed-in applicants' answers are sent and, while validating, the whole application is
+ * re-checked and reported; anonymous visitors with answers go to sign-up with them.
+ */
+export function useFormNavigation() {
+  const { snapshot, markPageChanged } = useClientSnapshot();
+  const navigate = useNavigate();
+  const signedIn = snapshot.is_logged_in;
+  const validating = snapshot.web_status === "validating";
+
+  /** Spec §4 "Client validation": only while validating, the errors go to POST /api/validations. */
+  const runValidations = useCallback(async () => {
+    if (!signedIn || !validating) return;
+    // Loaded on demand: the check needs every page's catalogue, the first screen does not.
+    const { checkApplication } = await import("./application-check");
+    const errors = await checkApplication(answerStore.owner, answerStore.all());
+    await syncClient.queueAction("validations", errors);
+  }, [signedIn, validating]);
+
+  /** Sends what is waiting; true when everything reached the server. */
+  const save = useCallback(async (): Promise<boolean> => {
+    await runValidations();
+    await syncClient.flush();
+    return (await syncClient.pending()) === 0;
+  }, [runValidations]);
+
+  const toSignup = useCallback(
+    () => navigate("/signup", { state: { studentAnswers: answerStore.all() } }),
+    [navigate],
+  );
+
+  /** "Back" and similar: validations, then the page; the first move marks has_changed_page. */
+  const goTo = useCallback(
+    (path: string) => {
+      markPageChanged();
+      if (signedIn) void runValidations();
+      navigate(path);
+    },
+    [markPageChanged, signedIn, runValidations, navigate],
+  );
+
+  /** "Save and continue": save and validate, then the next page with a success message. */
+  const saveAndGoTo = useCallback(
+    async (path: string) => {
+      if (!signedIn) {
+        if (hasAnyAnswer()) toSignup();
+        else goTo(path);
+        return;
+      }
+      const sent = await save();
+      markPageChanged();
+      navigate(path, { state: { successMessage: sent ? SAVED_MESSAGE : SAVED_ON_DEVICE_MESSAGE } });
+    },
+    [signedIn, toSignup, goTo, save, markPageChanged, navigate],
+  );
+
+  return { signedIn, goTo, saveAndGoTo, save, toSignup, runValidations };
+}

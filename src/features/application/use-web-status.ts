@@ -1,0 +1,53 @@
+import { useCallback, useRef, useState } from "react";
+import { syncClient } from "../answers/answer-session";
+import { localDb } from "../answers/local-db";
+import type { WebStatus } from "../profile/client-snapshot";
+import { statusesBetween, webStatusRank } from "./web-status";
+
+export type AdvanceWebStatus = (status: WebStatus) => Promise<void>;
+
+/**
+ * The applicant's web status on this device (spec §4). It only moves forward. Each step is queued
+ * for the server like an answer (so it is sent when the network allows) except "submitted", which
+ * only the submit call records; the cached profile learns it too, so an offline start shows it.
+ */
+export function useWebStatus(
+  initial: WebStatus | null,
+  owner: string | null,
+): { webStatus: WebStatus | null; advance: AdvanceWebStatus } {
+  const [webStatus, setWebStatus] = useState(initial);
+  const current = useRef(initial);
+
+  const advance = useCallback<AdvanceWebStatus>(
+    async (status) => {
+      const from = current.current;
+      if (!owner || webStatusRank(from) >= webStatusRank(status)) return;
+      current.current = status;
+      setWebStatus(status);
+      const steps = statusesBetween(from, status);
+      for (const step of steps) {
+        if (step !== "submitted") {
+          await syncClient.queueAction("web-status", { web_status: step }, `web-status:${step}`);
+        }
+      }
+      await rememberInCachedProfile(owner, steps);
+    },
+    [owner],
+  );
+
+  return { webStatus, advance };
+}
+
+async function rememberInCachedProfile(owner: string, steps: readonly WebStatus[]): Promise<void> {
+  const db = localDb();
+  await db.transaction("rw", db.profiles, async () => {
+    const cached = await db.profiles.get(owner);
+    if (!cached) return;
+    const createdAt = new Date().toISOString();
+    const web_status = [
+      ...cached.profile.web_status,
+      ...steps.map((web_status) => ({ web_status, created_at: createdAt })),
+    ];
+    await db.profiles.put({ ...cached, profile: { ...cached.profile, web_status } });
+  });
+}
