@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api-client";
 import type { LocalDb } from "./local-db";
-import { pendingCount, recordAnswer } from "./sync-queue";
+import { pendingCount, recordAction, recordAnswer } from "./sync-queue";
 import { getSyncStatus } from "./sync-status";
 import { retryDelay, SyncWorker } from "./sync-worker";
 import { testDb } from "./test-db";
@@ -76,6 +76,37 @@ describe("the sync worker", () => {
       phase: "attention",
       serverMessage: "Unknown answer keys: first_name.",
     });
+    expect(await pendingCount(db, owner)).toBe(1);
+  });
+
+  it("drops a refused non-answer change so that the answers behind it still go", async () => {
+    await recordAction(
+      db,
+      owner,
+      "add-another",
+      { button_id: "gone", num_components: 2 },
+      "add-another:gone",
+    );
+    await edit("first_name", "Ada");
+    const sent: string[] = [];
+    const worker = new SyncWorker(db, owner, async (batch) => {
+      sent.push(batch.kind);
+      if (batch.kind === "add-another") throw new ApiError("server", "button_id must name a button", 400);
+    });
+    await worker.flushNow();
+    worker.stop();
+    expect(sent).toEqual(["add-another", "answer"]);
+    expect(await pendingCount(db, owner)).toBe(0);
+    expect(getSyncStatus()).toMatchObject({ phase: "idle" });
+  });
+
+  it("keeps a non-answer change that failed for the network or the session", async () => {
+    await recordAction(db, owner, "web-status", { web_status: "started" }, "web-status:started");
+    const worker = new SyncWorker(db, owner, async () => {
+      throw new ApiError("unauthorized", "signed out", 401);
+    });
+    await worker.flushNow();
+    worker.stop();
     expect(await pendingCount(db, owner)).toBe(1);
   });
 

@@ -149,6 +149,12 @@ export class SyncWorker {
           await resyncBatch(this.db, batch, expected);
           continue;
         }
+        if (isRefusedAction(batch, error)) {
+          // A refused last page, status, report or choice would be refused again forever, and
+          // would hold back the answers queued behind it: it is dropped (nothing typed is in it).
+          await completeBatch(this.db, batch.batchId);
+          continue;
+        }
         await this.handleFailure(error);
         return;
       }
@@ -184,4 +190,14 @@ function expectedSeq(error: unknown): number | null {
   if (!(error instanceof ApiError) || error.status !== 409) return null;
   const expected = error.body?.expected_seq;
   return typeof expected === "number" && Number.isInteger(expected) && expected > 0 ? expected : null;
+}
+
+/** A non-answer change the server refused for what it is (not for the session or the network). */
+function isRefusedAction(batch: Batch, error: unknown): boolean {
+  return (
+    batch.kind !== "answer" &&
+    error instanceof ApiError &&
+    error.kind !== "unauthorized" &&
+    !error.isRetryable
+  );
 }
