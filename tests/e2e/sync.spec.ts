@@ -69,6 +69,118 @@ test("edits made offline survive closing the page and reach the server after rec
   expect(await serverAnswers(reopened)).toMatchObject(expected);
 });
 
+/** Fills every visible, empty text field of the page; returns key (the input's id) → value shown. */
+async function fillTextFields(page: Page, start: number): Promise<Record<string, string>> {
+  const filled: Record<string, string> = {};
+  const fields = page.locator("#main").getByRole("textbox");
+  for (let i = 0; i < (await fields.count()); i++) {
+    const field = fields.nth(i);
+    const id = await field.getAttribute("id");
+    if (
+      !id ||
+      !(await field.isVisible()) ||
+      !(await field.isEditable()) ||
+      (await field.inputValue()) !== ""
+    ) {
+      continue;
+    }
+    const n = start + Object.keys(filled).length;
+    const value = /email/.test(id)
+      ? `person${n}@example.com`
+      : /phone/.test(id)
+        ? `215555${String(1000 + n)}`
+        : /zip/.test(id)
+          ? "19104"
+          : `Entry ${n}`;
+    await field.fill(value);
+    await field.blur();
+    filled[id] = await field.inputValue();
+  }
+  return filled;
+}
+
+const revealingChoices: Record<string, [group: string, option: string][]> = {
+  "/about": [
+    ["How do you wish to apply?", "Transfer"],
+    ["issued under a different name", "Yes"],
+    ["mailing address the same", "No"],
+    ["may we contact", "Parent 1/Guardian 1"],
+    ["attended Northbridge", "Yes"],
+    ["live at your permanent address", "No"],
+  ],
+  "/education": [
+    ["consider your standardized test scores", "Yes"],
+    ["taken the SAT", "Yes"],
+    ["When did you take the SAT", "March 2016 or later"],
+    ["taken the ACT", "Yes"],
+    ["taken the CLT", "Yes"],
+    ["employed by Harbor Health", "Yes"],
+  ],
+  "/final-steps": [
+    ["criminal charges currently pending", "Yes"],
+    ["placed on probation", "Yes"],
+    ["convicted", "Yes"],
+    ["eligible to return", "No"],
+  ],
+};
+
+test("50 fields edited offline across the three pages survive closing the page and reach the server", async ({
+  context,
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  await page.goto("/about");
+  await controlledByServiceWorker(page);
+  await expect(status(page, "All changes saved")).toBeVisible();
+  await context.setOffline(true);
+
+  const expected: Record<string, string> = {};
+  for (const path of ["/about", "/education", "/final-steps"]) {
+    await page.getByRole("link", { name: new RegExp(STEP_TITLES[path] ?? "") }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    for (const [group, option] of revealingChoices[path] ?? []) {
+      const radio = page
+        .getByRole("radiogroup", { name: new RegExp(group) })
+        .first()
+        .getByRole("radio", { name: option, exact: true });
+      await radio.focus();
+      await radio.press("Space");
+      await expect(radio).toBeChecked();
+    }
+    if (path === "/education") {
+      await page.getByRole("button", { name: "Add another college" }).click();
+      await expect(page.getByRole("heading", { name: "Colleges and universities 2" })).toBeVisible();
+    }
+    Object.assign(expected, await fillTextFields(page, Object.keys(expected).length));
+  }
+  expect(Object.keys(expected).length).toBeGreaterThanOrEqual(50);
+  await expect(status(page, /will sync when you're back online/)).toBeVisible();
+  await page.close();
+
+  // Reopened offline: every value is still on the device.
+  const reopened = await context.newPage();
+  for (const path of ["/about", "/education", "/final-steps"]) {
+    await reopened.goto(path);
+    await expect(reopened.getByRole("heading", { level: 1 })).toBeVisible();
+    for (const [key, value] of Object.entries(expected)) {
+      const field = reopened.locator(`[id="${key}"]`);
+      if ((await field.count()) > 0) await expect(field).toHaveValue(value);
+    }
+  }
+
+  await context.setOffline(false);
+  await reopened.evaluate(() => window.dispatchEvent(new Event("online")));
+  await expect(status(reopened, "All changes saved")).toBeVisible({ timeout: 10_000 });
+  expect(await serverAnswers(reopened)).toMatchObject(expected);
+});
+
+const STEP_TITLES: Record<string, string> = {
+  "/about": "About You",
+  "/education": "Your Academics",
+  "/final-steps": "Final Steps",
+};
+
 test("a session that expired while offline: after signing in again the edits arrive", async ({
   context,
   page,
