@@ -250,8 +250,30 @@ test("an application started offline is finished after reconnecting", async ({ p
   expect(rest.ok()).toBe(true);
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "Final Steps" })).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: /I certify/ })).toBeChecked();
+
+  // Offline again with one more change: nothing is submitted, and the applicant is told why.
+  await context.setOffline(true);
+  await chooseRadio(
+    page,
+    radioGroup(page, "Do you waive your right"),
+    "No, I do not waive my right to see my recommendations.",
+  );
+  await press(page, "Submit application");
+  await expect(page.getByRole("alertdialog", { name: "Submit Error" })).toContainText(
+    "has not been submitted yet",
+  );
+  await expect(page).toHaveURL(/\/final-steps$/);
+  expect(await serverStatuses(page)).toEqual(["started", "validating"]);
+
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event("online")));
+  await expect(page.getByRole("status").filter({ hasText: "All changes saved" })).toBeVisible({
+    timeout: 15_000,
+  });
   await press(page, "Submit application");
   await expect(page).toHaveURL(/\/completion$/);
+  expect((await serverProfile(page)).answer.counselor_waiver_request).toBe("N");
   await expect(page.getByText("Your application was successfully submitted.")).toBeVisible();
 });
 
