@@ -15,34 +15,42 @@ export async function deviceClientId(): Promise<string> {
   return id;
 }
 
+/**
+ * A send that has had no answer for this long is given up and retried (same key, so safe): on a
+ * poor connection a request can otherwise hang for minutes and hold back everything behind it.
+ */
+const SEND_TIMEOUT_MS = 30_000;
+
 /** Sends a batch to the API (docs/decisions/0002-sync-protocol.md). */
 export function httpTransport(clientId: string, clock: ServerClock) {
   return async (batch: Batch): Promise<AnswerOutcome | undefined> => {
     const idempotency = { "Idempotency-Key": batch.batchId };
+    const signal = AbortSignal.timeout(SEND_TIMEOUT_MS);
     switch (batch.kind) {
       case "answer": {
         const sentAt = Date.now();
         const outcome = await apiRequest<AnswerOutcome>("PUT", "/api/answer", {
           body: { answers: batch.answers, edited_at: batch.editedAt },
           headers: { ...idempotency, "X-Client-Id": clientId, "X-Client-Seq": String(batch.seq) },
+          signal,
         });
         clock.observe(outcome.server_time, sentAt, Date.now());
         return outcome;
       }
       case "last-page":
-        await apiRequest("PUT", "/api/last-page", { body: batch.payload, headers: idempotency });
+        await apiRequest("PUT", "/api/last-page", { body: batch.payload, headers: idempotency, signal });
         return undefined;
       case "web-status":
-        await apiRequest("POST", "/api/web-status", { body: batch.payload, headers: idempotency });
+        await apiRequest("POST", "/api/web-status", { body: batch.payload, headers: idempotency, signal });
         return undefined;
       case "validations":
-        await apiRequest("POST", "/api/validations", { body: batch.payload, headers: idempotency });
+        await apiRequest("POST", "/api/validations", { body: batch.payload, headers: idempotency, signal });
         return undefined;
       case "add-another":
-        await apiRequest("PUT", "/api/add-another", { body: batch.payload, headers: idempotency });
+        await apiRequest("PUT", "/api/add-another", { body: batch.payload, headers: idempotency, signal });
         return undefined;
       case "tabs":
-        await apiRequest("PUT", "/api/tabs", { body: batch.payload, headers: idempotency });
+        await apiRequest("PUT", "/api/tabs", { body: batch.payload, headers: idempotency, signal });
         return undefined;
     }
   };

@@ -54,6 +54,26 @@ describe("the sync worker", () => {
     expect(new Set(keys).size).toBe(1);
   });
 
+  it("retries a send that timed out, with the same key", async () => {
+    await edit("first_name", "Ada");
+    const keys: string[] = [];
+    const worker = new SyncWorker(
+      db,
+      owner,
+      async (batch) => {
+        keys.push(batch.batchId);
+        if (keys.length === 1) throw new DOMException("The operation timed out.", "TimeoutError");
+      },
+      { baseDelayMs: 5, random: () => 0.5 },
+    );
+    await worker.flushNow();
+    expect(getSyncStatus()).toMatchObject({ phase: "waiting", pending: 1 });
+    await expect.poll(() => pendingCount(db, owner)).toBe(0);
+    worker.stop();
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys).size).toBe(1);
+  });
+
   it("waits for sign-in on 401 without dropping anything", async () => {
     await edit("first_name", "Ada");
     const worker = new SyncWorker(db, owner, async () => {

@@ -8,6 +8,9 @@ export function hasAnyAnswer(): boolean {
   return Object.values(answerStore.all()).some((value) => value !== "");
 }
 
+/** How long moving to another page waits for the server before going on without it. */
+const SAVE_WAIT_MS = 3_000;
+
 export const SAVED_MESSAGE = "Your answers have been saved.";
 export const SAVED_ON_DEVICE_MESSAGE =
   "Your answers are saved on this device and will be sent as soon as you're back online.";
@@ -32,10 +35,13 @@ export function useFormNavigation() {
     await syncClient.queueAction("validations", errors);
   }, [signedIn, validating]);
 
-  /** Sends what is waiting; true when everything reached the server. */
+  /**
+   * Sends what is waiting; true when everything reached the server. Waits at most SAVE_WAIT_MS: the
+   * answers are already safe on the device, so a slow network must not hold the applicant back.
+   */
   const save = useCallback(async (): Promise<boolean> => {
     await runValidations();
-    await syncClient.flush();
+    await Promise.race([syncClient.flush(), new Promise((resolve) => setTimeout(resolve, SAVE_WAIT_MS))]);
     return (await syncClient.pending()) === 0;
   }, [runValidations]);
 
