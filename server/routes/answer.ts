@@ -3,7 +3,7 @@ import type { AnswerOutcome } from "../../src/shared/api-types";
 import { requireAuth } from "../require-auth";
 import { hashAnswerRequest, mergeAnswers, parseAnswerRequest } from "../services/answers";
 import { advanceClientSequence, parseClientSequence } from "../services/client-sequence";
-import { parseIdempotencyKey, runIdempotent } from "../services/idempotency";
+import { parseIdempotencyKey, runIdempotent, sendOutcome } from "../services/idempotency";
 
 export const answerRoutes: FastifyPluginAsyncZod = async (app) => {
   // The sync protocol of decision 0002. The body is checked by parseAnswerRequest rather than a
@@ -31,7 +31,6 @@ export const answerRoutes: FastifyPluginAsyncZod = async (app) => {
         return { statusCode: 200, body };
       },
     );
-    if (result.replayed) reply.header("Idempotent-Replayed", "true");
-    return reply.status(result.statusCode).send(result.body);
+    return sendOutcome(reply, result);
   });
 };

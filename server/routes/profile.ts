@@ -2,7 +2,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { FORM_PAGES, type FormPagePath } from "../../src/shared/routes";
 import { requireAuth } from "../require-auth";
-import { hashCall, parseOptionalIdempotencyKey, runMaybeIdempotent } from "../services/idempotency";
+import {
+  hashCall,
+  parseOptionalIdempotencyKey,
+  runMaybeIdempotent,
+  sendOutcome,
+} from "../services/idempotency";
 import { loadProfile, saveLastPage } from "../services/profile";
 
 const formPagePaths = FORM_PAGES.map((page) => page.path) as [FormPagePath, ...FormPagePath[]];
@@ -36,8 +41,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           return { statusCode: 200, body: { message: "Your place in the application has been saved." } };
         },
       );
-      if (result.replayed) reply.header("Idempotent-Replayed", "true");
-      return reply.status(result.statusCode).send(result.body);
+      return sendOutcome(reply, result);
     },
   );
 };

@@ -2,7 +2,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { FormPage } from "../../src/form/catalogue-types";
 import { requireAuth } from "../require-auth";
-import { hashCall, parseOptionalIdempotencyKey, runMaybeIdempotent } from "../services/idempotency";
+import {
+  hashCall,
+  parseOptionalIdempotencyKey,
+  runMaybeIdempotent,
+  sendOutcome,
+} from "../services/idempotency";
 import { submitApplication } from "../services/submission";
 
 export type SubmitRouteOptions = { pages: readonly FormPage[] };
@@ -37,8 +42,7 @@ export const submitRoutes: FastifyPluginAsyncZod<SubmitRouteOptions> = async (ap
         { userId, key, requestHash: hashCall("POST /api/submit", {}) },
         async (tx) => ({ statusCode: 200, body: await submitApplication(tx, userId, pages, app.clock) }),
       );
-      if (result.replayed) reply.header("Idempotent-Replayed", "true");
-      return reply.status(result.statusCode).send(result.body);
+      return sendOutcome(reply, result);
     },
   );
 };

@@ -8,7 +8,12 @@ import type {
   TabSaved,
 } from "../../src/shared/api-types";
 import { requireAuth } from "../require-auth";
-import { hashCall, parseOptionalIdempotencyKey, runMaybeIdempotent } from "../services/idempotency";
+import {
+  hashCall,
+  parseOptionalIdempotencyKey,
+  runMaybeIdempotent,
+  sendOutcome,
+} from "../services/idempotency";
 import {
   loadAddAnotherCounts,
   loadTabChoices,
@@ -50,8 +55,7 @@ export const uiChoiceRoutes: FastifyPluginAsyncZod<UiChoiceRouteOptions> = async
       };
       return { statusCode: 200, body };
     });
-    if (result.replayed) reply.header("Idempotent-Replayed", "true");
-    return reply.status(result.statusCode).send(result.body);
+    return sendOutcome(reply, result);
   });
 
   app.get("/api/tabs", async (request) => {
@@ -74,7 +78,6 @@ export const uiChoiceRoutes: FastifyPluginAsyncZod<UiChoiceRouteOptions> = async
       };
       return { statusCode: 200, body };
     });
-    if (result.replayed) reply.header("Idempotent-Replayed", "true");
-    return reply.status(result.statusCode).send(result.body);
+    return sendOutcome(reply, result);
   });
 };

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireAuth } from "../require-auth";
-import { hashCall, parseOptionalIdempotencyKey, runMaybeIdempotent } from "../services/idempotency";
+import {
+  hashCall,
+  parseOptionalIdempotencyKey,
+  runMaybeIdempotent,
+  sendOutcome,
+} from "../services/idempotency";
 import { parseValidationReport, saveValidationReport } from "../services/validations";
 
 export const validationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,7 +22,6 @@ export const validationRoutes: FastifyPluginAsyncZod = async (app) => {
         return { statusCode: 200, body: { message: "Your validation results have been saved." } };
       },
     );
-    if (result.replayed) reply.header("Idempotent-Replayed", "true");
-    return reply.status(result.statusCode).send(result.body);
+    return sendOutcome(reply, result);
   });
 };

@@ -2,7 +2,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "../http-error";
 import { requireAuth } from "../require-auth";
-import { hashCall, parseOptionalIdempotencyKey, runMaybeIdempotent } from "../services/idempotency";
+import {
+  hashCall,
+  parseOptionalIdempotencyKey,
+  runMaybeIdempotent,
+  sendOutcome,
+} from "../services/idempotency";
 import { recordWebStatus, WEB_STATUSES } from "../services/web-status";
 
 export const SUBMIT_ELSEWHERE_MESSAGE = "Use POST /api/submit to submit your application.";
@@ -33,8 +38,7 @@ export const webStatusRoutes: FastifyPluginAsyncZod = async (app) => {
           return { statusCode: 200, body: { message: "Your application status has been saved." } };
         },
       );
-      if (result.replayed) reply.header("Idempotent-Replayed", "true");
-      return reply.status(result.statusCode).send(result.body);
+      return sendOutcome(reply, result);
     },
   );
 };

@@ -1,11 +1,18 @@
 import { createHash } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
+import type { FastifyReply } from "fastify";
 import type { Database } from "../db/database";
 import { idempotencyKeys } from "../db/schema";
 import { HttpError } from "../http-error";
 
 export type Outcome = { statusCode: number; body: Record<string, unknown> };
 export type IdempotentResult = Outcome & { replayed: boolean };
+
+/** Sends an outcome; a replayed one says so (`Idempotent-Replayed: true`, decision 0002). */
+export function sendOutcome(reply: FastifyReply, result: IdempotentResult): FastifyReply {
+  if (result.replayed) reply.header("Idempotent-Replayed", "true");
+  return reply.status(result.statusCode).send(result.body);
+}
 
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
 /** Long enough for any client retry, short enough that the table stays small. */

@@ -10,6 +10,7 @@ import {
   tabTo,
   typeInto,
 } from "./keyboard";
+import { signIn } from "./session";
 
 // Browser journeys through About You, driven the way an applicant would: by label and role, and in
 // the first journey by the keyboard alone.
@@ -253,10 +254,7 @@ test("a US ZIP fills the empty city and state", async ({ page }) => {
 test("a signed-in applicant adds family members up to the limit, and the blocks stay after a reload", async ({
   page,
 }) => {
-  const response = await page.request.post("/__test__/session", {
-    data: { username: `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}@example.edu` },
-  });
-  expect(response.ok()).toBe(true);
+  await signIn(page);
   await page.goto("/about");
   await select(radioGroup(page, "attended Northbridge").getByRole("radio", { name: "Yes" }));
   const family = region(page, "Family members");

@@ -1,17 +1,11 @@
-import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { signIn } from "./session";
 
 // Spec §4 "Inactivity": the page's clock is Playwright's, so 14 minutes pass in a moment.
 
 const INACTIVITY_MESSAGE = "You have been automatically logged out due to inactivity.";
 const LOGOUT_MESSAGE = "Your session is invalid. Please clear your cookies and login again.";
-
-async function signIn(page: Page, username = `e2e-${randomUUID()}@example.edu`): Promise<string> {
-  const response = await page.request.post("/__test__/session", { data: { username } });
-  expect(response.ok()).toBe(true);
-  return username;
-}
 
 async function openAboutSignedIn(page: Page, username?: string): Promise<string> {
   const signedIn = await signIn(page, username);

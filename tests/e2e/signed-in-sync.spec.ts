@@ -1,19 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-
-async function signIn(page: Page): Promise<string> {
-  const username = `e2e-${randomUUID()}@example.edu`;
-  const response = await page.request.post("/__test__/session", { data: { username } });
-  expect(response.ok()).toBe(true);
-  return username;
-}
-
-async function serverAnswers(page: Page): Promise<Record<string, string>> {
-  const response = await page.request.get("/api/profile", { headers: { "X-Admissions-Client": "1" } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { answer: Record<string, string> }).answer;
-}
+import { serverAnswers, signIn } from "./session";
 
 test("a signed-in applicant's typing reaches the server", async ({ page }) => {
   await signIn(page);

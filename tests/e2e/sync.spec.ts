@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { serverAnswers, signIn } from "./session";
 
 const FIELDS = {
   "Legal First Name": ["first_name", "Katherine"],
@@ -8,18 +8,6 @@ const FIELDS = {
   "Last Name": ["last_name", "Johnson"],
   "Preferred Name": ["preferred_name", "Kay"],
 } as const;
-
-async function signIn(page: Page, username = `sync-${randomUUID()}@example.edu`): Promise<string> {
-  const response = await page.request.post("/__test__/session", { data: { username } });
-  expect(response.ok()).toBe(true);
-  return username;
-}
-
-async function serverAnswers(page: Page): Promise<Record<string, string>> {
-  const response = await page.request.get("/api/profile", { headers: { "X-Admissions-Client": "1" } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { answer: Record<string, string> }).answer;
-}
 
 const status = (page: Page, text: string | RegExp) => page.getByRole("status").filter({ hasText: text });
 

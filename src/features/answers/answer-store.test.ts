@@ -15,6 +15,20 @@ describe("the answer store", () => {
     expect(await db.answers.get(["device", "first_name"])).toMatchObject({ value: "Ada" });
   });
 
+  it("tells listeners of any change, and whether anything is answered", async () => {
+    const store = new AnswerStore(() => testDb(), new ServerClock());
+    let changes = 0;
+    store.subscribeAll(() => {
+      changes += 1;
+    });
+    expect(store.hasAnyValue()).toBe(false);
+    await store.set("first_name", "Ada");
+    expect(store.hasAnyValue()).toBe(true);
+    await store.set("first_name", "");
+    expect(store.hasAnyValue()).toBe(false);
+    expect(changes).toBe(2);
+  });
+
   it("never reports saved when the device refused the write (storage full)", async () => {
     const full = {
       transaction: () =>

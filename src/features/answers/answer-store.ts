@@ -58,6 +58,12 @@ export class AnswerStore {
     return this.values.get(key)?.value ?? "";
   }
 
+  /** Whether any answer is non-empty (cheap enough to ask on every keystroke). */
+  hasAnyValue(): boolean {
+    for (const entry of this.values.values()) if (entry.value !== "") return true;
+    return false;
+  }
+
   all(): Record<string, string> {
     return Object.fromEntries([...this.values].map(([key, entry]) => [key, entry.value]));
   }

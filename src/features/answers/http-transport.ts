@@ -1,6 +1,7 @@
 import { get, set } from "idb-keyval";
 import { apiRequest } from "../../lib/api-client";
 import type { AnswerOutcome } from "../../shared/api-types";
+import type { ActionKind } from "./local-db";
 import type { ServerClock } from "./server-clock";
 import type { Batch } from "./sync-queue";
 
@@ -21,37 +22,32 @@ export async function deviceClientId(): Promise<string> {
  */
 const SEND_TIMEOUT_MS = 30_000;
 
+/** The call each non-answer kind is sent with; its payload is the body. */
+const ACTION_CALLS: Record<ActionKind, readonly [method: "PUT" | "POST", path: string]> = {
+  "last-page": ["PUT", "/api/last-page"],
+  "web-status": ["POST", "/api/web-status"],
+  validations: ["POST", "/api/validations"],
+  "add-another": ["PUT", "/api/add-another"],
+  tabs: ["PUT", "/api/tabs"],
+};
+
 /** Sends a batch to the API (docs/decisions/0002-sync-protocol.md). */
 export function httpTransport(clientId: string, clock: ServerClock) {
   return async (batch: Batch): Promise<AnswerOutcome | undefined> => {
-    const idempotency = { "Idempotency-Key": batch.batchId };
+    const headers = { "Idempotency-Key": batch.batchId };
     const signal = AbortSignal.timeout(SEND_TIMEOUT_MS);
-    switch (batch.kind) {
-      case "answer": {
-        const sentAt = Date.now();
-        const outcome = await apiRequest<AnswerOutcome>("PUT", "/api/answer", {
-          body: { answers: batch.answers, edited_at: batch.editedAt },
-          headers: { ...idempotency, "X-Client-Id": clientId, "X-Client-Seq": String(batch.seq) },
-          signal,
-        });
-        clock.observe(outcome.server_time, sentAt, Date.now());
-        return outcome;
-      }
-      case "last-page":
-        await apiRequest("PUT", "/api/last-page", { body: batch.payload, headers: idempotency, signal });
-        return undefined;
-      case "web-status":
-        await apiRequest("POST", "/api/web-status", { body: batch.payload, headers: idempotency, signal });
-        return undefined;
-      case "validations":
-        await apiRequest("POST", "/api/validations", { body: batch.payload, headers: idempotency, signal });
-        return undefined;
-      case "add-another":
-        await apiRequest("PUT", "/api/add-another", { body: batch.payload, headers: idempotency, signal });
-        return undefined;
-      case "tabs":
-        await apiRequest("PUT", "/api/tabs", { body: batch.payload, headers: idempotency, signal });
-        return undefined;
+    if (batch.kind !== "answer") {
+      const [method, path] = ACTION_CALLS[batch.kind];
+      await apiRequest(method, path, { body: batch.payload, headers, signal });
+      return undefined;
     }
+    const sentAt = Date.now();
+    const outcome = await apiRequest<AnswerOutcome>("PUT", "/api/answer", {
+      body: { answers: batch.answers, edited_at: batch.editedAt },
+      headers: { ...headers, "X-Client-Id": clientId, "X-Client-Seq": String(batch.seq) },
+      signal,
+    });
+    clock.observe(outcome.server_time, sentAt, Date.now());
+    return outcome;
   };
 }

@@ -3,16 +3,9 @@ import { indexCatalogue } from "../../form/engine/catalogue-index";
 import { validateAnswers } from "../../form/engine/validate";
 import { formPages } from "../../form/pages/form-pages";
 import { FORM_PAGES, type FormPagePath } from "../../shared/routes";
-import { readCounts, readTabs } from "../form/ui-choices";
+import { readChoices } from "../form/ui-choices";
 
 export type ErrorMap = Record<string, readonly string[]>;
-
-const repeatButtonIds = formPages.flatMap((page) =>
-  page.sections.flatMap((section) => (section.repeat ? [section.repeat.buttonId] : [])),
-);
-const tabIds = formPages.flatMap((page) =>
-  page.sections.flatMap((section) => (section.tabs ? [section.tabs.tabId] : [])),
-);
 
 /**
  * The whole application checked as the server will check it at submission (spec §4 "Client
@@ -23,7 +16,7 @@ export async function checkApplication(
   owner: string,
   answers: Readonly<Record<string, string>>,
 ): Promise<ErrorMap> {
-  const [counts, tabs] = await Promise.all([readCounts(owner, repeatButtonIds), readTabs(owner, tabIds)]);
+  const { counts, tabs } = await readChoices(owner, formPages);
   return validateAnswers(
     formPages,
     answers,

@@ -5,7 +5,7 @@ import { useClientSnapshot } from "../profile/snapshot-context";
 
 /** Spec §4: anything typed on this device (an anonymous visitor is then asked to create an account). */
 export function hasAnyAnswer(): boolean {
-  return Object.values(answerStore.all()).some((value) => value !== "");
+  return answerStore.hasAnyValue();
 }
 
 /** How long moving to another page waits for the server before going on without it. */
@@ -54,10 +54,10 @@ export function useFormNavigation() {
   const goTo = useCallback(
     (path: string) => {
       markPageChanged();
-      if (signedIn) void runValidations();
+      void runValidations();
       navigate(path);
     },
-    [markPageChanged, signedIn, runValidations, navigate],
+    [markPageChanged, runValidations, navigate],
   );
 
   /** "Save and continue": save and validate, then the next page with a success message. */

@@ -13,11 +13,10 @@ import { FieldErrors } from "./field-errors";
 import { pageDependencyKeys } from "./page-dependencies";
 import { QuestionView } from "./question-view";
 import { answerWriter, setAnswer } from "./set-answer";
-import { useAddAnotherCounts } from "./use-add-another-counts";
 import { FieldErrorsContext } from "./use-field-errors";
 import { useAnswersOf } from "./use-form-answers";
 import { useHashFocus } from "./use-hash-focus";
-import { useTabChoices } from "./use-tab-choices";
+import { useUiChoices } from "./use-ui-choices";
 
 /**
  * Asked before the applicant leaves tab `from` of a section for tab `to`; false keeps `from` and
@@ -52,8 +51,7 @@ export function FormPageView({
   const owner = signedIn ? answerStore.owner : null;
   const dependencies = useMemo(() => pageDependencyKeys(page), [page]);
   const controlling = useAnswersOf(dependencies);
-  const { counts, add } = useAddAnotherCounts(page, owner);
-  const { tabs, choose } = useTabChoices(page, owner);
+  const { counts, tabs, add, choose } = useUiChoices(page, owner);
   const sections = useMemo(
     // Recomputed when a controlling answer changes; the engine also reads the others (e.g. which
     // repeated blocks hold answers) as they are at that moment.

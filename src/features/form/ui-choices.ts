@@ -1,6 +1,7 @@
-import { get, getMany, setMany } from "idb-keyval";
+import { getMany, setMany } from "idb-keyval";
+import type { FormPage } from "../../form/catalogue-types";
+import { repeatButtons, tabbedSections } from "../../form/engine/ui-choices";
 import type { TabChoices } from "../../form/engine/visibility";
-import { KeyedListeners } from "../../lib/keyed-listeners";
 import { ADD_ANOTHER_MAX_COUNT } from "../../shared/constants";
 
 // Spec §4 add another and tabs, per signed-in owner. The device's copy (idb-keyval) is what the
@@ -10,53 +11,57 @@ import { ADD_ANOTHER_MAX_COUNT } from "../../shared/constants";
 
 type Sender = (kind: "add-another" | "tabs", payload: unknown, key: string) => Promise<void>;
 
+export type OwnerChoices = { counts: Record<string, number>; tabs: TabChoices };
+
 const countKey = (owner: string, buttonId: string) => `add-another:${owner}:${buttonId}`;
 const tabKey = (owner: string, tabId: string) => `tab:${owner}:${tabId}`;
 /** The queue key of a pending change, so a newer change to the same button or tab replaces it. */
 export const countQueueKey = (buttonId: string) => `add-another:${buttonId}`;
 export const tabQueueKey = (tabId: string) => `tabs:${tabId}`;
 
-const listeners = new KeyedListeners();
-const CHANGED = "changed";
+const listeners = new Set<() => void>();
 
 /** Called after any stored count or tab choice changes (e.g. to re-check the whole application). */
 export function onChoicesChanged(listener: () => void): () => void {
-  return listeners.subscribe(CHANGED, listener);
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
-export async function readCounts(
-  owner: string,
-  buttonIds: readonly string[],
-): Promise<Record<string, number>> {
-  const found = await getMany<unknown>(buttonIds.map((id) => countKey(owner, id)));
+function notifyChanged(): void {
+  for (const listener of listeners) listener();
+}
+
+/** The owner's stored counts and tab choices for the buttons and tabbed sections of `pages`. */
+export async function readChoices(owner: string, pages: readonly FormPage[]): Promise<OwnerChoices> {
+  const buttonIds = [...repeatButtons(pages).keys()];
+  const tabIds = [...tabbedSections(pages).keys()];
+  const found = await getMany<unknown>([
+    ...buttonIds.map((id) => countKey(owner, id)),
+    ...tabIds.map((id) => tabKey(owner, id)),
+  ]);
   const counts: Record<string, number> = {};
+  const tabs: Record<string, string> = {};
   buttonIds.forEach((id, i) => {
     const count = found[i];
     if (typeof count === "number") counts[id] = count;
   });
-  return counts;
-}
-
-export async function readTabs(owner: string, tabIds: readonly string[]): Promise<TabChoices> {
-  const found = await getMany<unknown>(tabIds.map((id) => tabKey(owner, id)));
-  const tabs: Record<string, string> = {};
   tabIds.forEach((id, i) => {
-    const chosen = found[i];
+    const chosen = found[buttonIds.length + i];
     if (typeof chosen === "string") tabs[id] = chosen;
   });
-  return tabs;
+  return { counts, tabs };
 }
 
 export async function saveCount(owner: string, buttonId: string, count: number, send: Sender): Promise<void> {
   const next = Math.min(count, ADD_ANOTHER_MAX_COUNT);
   await setMany([[countKey(owner, buttonId), next]]);
-  listeners.notify(CHANGED);
+  notifyChanged();
   await send("add-another", { button_id: buttonId, num_components: next }, countQueueKey(buttonId));
 }
 
 export async function saveTab(owner: string, tabId: string, chosen: string, send: Sender): Promise<void> {
   await setMany([[tabKey(owner, tabId), chosen]]);
-  listeners.notify(CHANGED);
+  notifyChanged();
   await send("tabs", { tab_id: tabId, chosen_tab: chosen }, tabQueueKey(tabId));
 }
 
@@ -70,15 +75,18 @@ export async function adoptServerChoices(
   server: { add_another: Record<string, number>; tabs: Record<string, string> },
   pendingKeys: ReadonlySet<string>,
 ): Promise<void> {
+  const buttonIds = Object.keys(server.add_another);
+  const local = await getMany<unknown>(buttonIds.map((id) => countKey(owner, id)));
   const entries: [string, unknown][] = [];
-  for (const [buttonId, count] of Object.entries(server.add_another)) {
-    const local = await get<unknown>(countKey(owner, buttonId));
-    if (typeof local !== "number" || local < count) entries.push([countKey(owner, buttonId), count]);
-  }
+  buttonIds.forEach((buttonId, i) => {
+    const count = server.add_another[buttonId] ?? 0;
+    const held = local[i];
+    if (typeof held !== "number" || held < count) entries.push([countKey(owner, buttonId), count]);
+  });
   for (const [tabId, chosen] of Object.entries(server.tabs)) {
     if (!pendingKeys.has(tabQueueKey(tabId))) entries.push([tabKey(owner, tabId), chosen]);
   }
   if (entries.length === 0) return;
   await setMany(entries);
-  listeners.notify(CHANGED);
+  notifyChanged();
 }

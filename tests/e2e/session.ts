@@ -1,0 +1,26 @@
+import { randomUUID } from "node:crypto";
+import { expect, type Page } from "@playwright/test";
+
+// Signing in and reading the server's copy, for browser tests. Sign-in uses the test-only hook
+// (E2E_TEST_HOOKS) for speed; the real flows are covered by accounts.spec.ts.
+
+export const CLIENT_HEADERS = { "X-Admissions-Client": "1" };
+
+/** Signs the page's context in as a new (or the given) applicant; returns the username. */
+export async function signIn(page: Page, username = `e2e-${randomUUID()}@example.edu`): Promise<string> {
+  const response = await page.request.post("/__test__/session", { data: { username } });
+  expect(response.ok()).toBe(true);
+  return username;
+}
+
+export type ServerProfile = { answer: Record<string, string>; web_status: { web_status: string }[] };
+
+export async function serverProfile(page: Page): Promise<ServerProfile> {
+  const response = await page.request.get("/api/profile", { headers: CLIENT_HEADERS });
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as ServerProfile;
+}
+
+export async function serverAnswers(page: Page): Promise<Record<string, string>> {
+  return (await serverProfile(page)).answer;
+}
