@@ -4,6 +4,8 @@ import { readDocx } from "./docx/read-docx";
 import { sanitiseDocx } from "./docx/sanitise-docx";
 import { checkImageSize, imageToPdf, MAX_IMAGE_PIXELS } from "./images/image-to-pdf";
 import { inspectUpload } from "./inspect-upload";
+import { findLibreOffice, type LibreOfficeInstallation } from "./libreoffice/find-libreoffice";
+import { LibreOfficePool, type LibreOfficePoolOptions } from "./libreoffice/libreoffice-pool";
 import { MAX_PDF_PAGES, normalisePdf } from "./pdf/normalise-pdf";
 import { MAX_UPLOAD_BYTES } from "./refusals";
 import type { ConversionResult, DocumentConverter } from "./types";
@@ -28,8 +30,11 @@ export type ConversionLimits = {
 
 export type DocumentConverterOptions = {
   log: ConversionLog;
-  /** Warm LibreOffice instances for Word documents; `false` never uses LibreOffice. */
-  libreOffice?: { instances?: number; timeoutMs?: number } | false;
+  /**
+   * Warm LibreOffice instances for Word documents (found on PATH, or at `sofficePath` /
+   * LIBREOFFICE_PATH); `false` never uses LibreOffice.
+   */
+  libreOffice?: (LibreOfficePoolOptions & { sofficePath?: string; pythonPath?: string }) | false;
   /** Chromium for the simplified Word path; `false` never uses Chromium. */
   chromium?: { executablePath?: string } | false;
   limits?: Partial<ConversionLimits>;
@@ -42,8 +47,7 @@ export async function createDocumentConverter(options: DocumentConverterOptions)
     maxPdfPages: MAX_PDF_PAGES,
     ...options.limits,
   };
-  const docx: DocxEngine | undefined = undefined;
-  options.log.warn({}, "no DOCX engine: Word documents cannot be converted");
+  const docx = await startDocxEngine(options);
 
   return {
     async convert(bytes, fileName): Promise<ConversionResult> {
@@ -73,6 +77,45 @@ export async function createDocumentConverter(options: DocumentConverterOptions)
         }
       }
     },
-    async close() {},
+    async close() {
+      await docx?.close();
+    },
+  };
+}
+
+/** LibreOffice when it is installed; otherwise nothing (the simplified path comes next). */
+async function startDocxEngine(options: DocumentConverterOptions): Promise<DocxEngine | undefined> {
+  const { log } = options;
+  if (options.libreOffice !== false) {
+    const found = await findLibreOffice(options.libreOffice ?? {});
+    if ("missing" in found) {
+      log.warn({}, `${found.missing}: Word documents cannot be converted`);
+    } else {
+      const pool = await LibreOfficePool.start(found, log, options.libreOffice ?? {}).catch(
+        (error: unknown) => {
+          log.error({ err: error }, "LibreOffice is installed but did not start");
+          return undefined;
+        },
+      );
+      if (pool) return libreOfficeEngine(pool, found, log);
+    }
+  }
+  return undefined;
+}
+
+function libreOfficeEngine(
+  pool: LibreOfficePool,
+  found: LibreOfficeInstallation,
+  log: ConversionLog,
+): DocxEngine {
+  log.info(
+    { soffice: found.soffice, python: found.python, instances: pool.size },
+    "Word documents are converted by LibreOffice (warm instances over UNO)",
+  );
+  return {
+    name: "libreoffice",
+    simplified: false,
+    convert: (docx) => pool.convert(docx),
+    close: () => pool.close(),
   };
 }
