@@ -7,7 +7,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export type LibreOfficeInstallation = { soffice: string; python: string; bridge: string };
-export type LibreOfficeSearch = LibreOfficeInstallation | { missing: string };
+/** Why LibreOffice cannot be used, and what to install. */
+export type LibreOfficeSearch = LibreOfficeInstallation | { missing: string; hint: string };
 
 const WELL_KNOWN_SOFFICE = [
   "/usr/lib/libreoffice/program/soffice",
@@ -27,13 +28,14 @@ export async function findLibreOffice(
       [...WELL_KNOWN_SOFFICE, ...optInstalls()].find(executable));
   if (!soffice) {
     return {
-      missing: explicit
-        ? `LibreOffice not found at ${explicit}`
-        : "LibreOffice not found (install libreoffice-writer-nogui, or set LIBREOFFICE_PATH)",
+      missing: explicit ? `LibreOffice not found at ${explicit}` : "LibreOffice not found",
+      hint: "install libreoffice-writer-nogui, or set LIBREOFFICE_PATH",
     };
   }
   const bridge = bridgeScript();
-  if (!bridge) return { missing: "the UNO bridge script (uno-bridge.py) is missing beside the server" };
+  if (!bridge) {
+    return { missing: "LibreOffice's UNO helper (uno-bridge.py) is missing", hint: "rebuild the server" };
+  }
   const program = path.dirname(realpathSync(soffice));
   const pythons = [
     options.pythonPath ?? env.LIBREOFFICE_PYTHON,
@@ -45,7 +47,8 @@ export async function findLibreOffice(
     if (await importsUno(python)) return { soffice, python, bridge };
   }
   return {
-    missing: `LibreOffice found at ${soffice}, but no Python with its UNO bridge (install python3-uno, or set LIBREOFFICE_PYTHON)`,
+    missing: `LibreOffice found at ${soffice}, but no Python with its UNO bridge`,
+    hint: "install python3-uno, or set LIBREOFFICE_PYTHON",
   };
 }
 
