@@ -23,7 +23,7 @@ beforeAll(async () => {
   const found = await findLibreOffice();
   if ("missing" in found) throw new Error(found.missing);
   // Generous for a busy machine, yet short enough that a stopped instance is noticed quickly.
-  pool = await LibreOfficePool.start(found, log, { instances: 1, timeoutMs: 8_000 });
+  pool = await LibreOfficePool.start(found, log, { instances: 1, timeoutMs: 15_000 });
 }, SLOW);
 
 afterAll(() => pool?.close());
