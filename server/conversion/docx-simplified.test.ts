@@ -4,7 +4,13 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDocumentConverter } from "./create-document-converter";
-import { externalPictureDocx, fieldDocx, SHARED_DOCX_NAMES, sharedDocx } from "./testing/build-docx";
+import {
+  editDocx,
+  externalPictureDocx,
+  fieldDocx,
+  SHARED_DOCX_NAMES,
+  sharedDocx,
+} from "./testing/build-docx";
 import { pdfImages, pdfInfo, pdfText, renderPage } from "./testing/read-pdf";
 import { normalisedText, SHARED_DOCX_EXPECTATIONS } from "./testing/shared-docx-expectations";
 import type { DocumentConverter } from "./types";
@@ -80,6 +86,19 @@ it(
     expect(requests).toEqual([]);
     expect(await pdfImages(linked.pdf)).toHaveLength(0);
     expect(normalisedText(await pdfText(field.pdf))).toContain("shown instead");
+  },
+  SLOW,
+);
+
+it(
+  "refuses, as not a valid Word document, a package whose document part is not XML",
+  async () => {
+    const notXml = editDocx(sharedDocx("tables.docx"), (name, text) =>
+      name === "word/document.xml" ? "this is not a document" : text,
+    );
+    await expect(converter.convert(notXml, "statement.docx")).rejects.toThrow(
+      "This file is not a valid Word document. Please save it again as a Word document (.docx) and upload it.",
+    );
   },
   SLOW,
 );

@@ -3,6 +3,7 @@
 // embedded pictures as data: URLs — which Chromium prints. Layout (columns, text boxes' positions,
 // headers and footers, exact fonts) is not kept; the text is.
 import mammoth from "mammoth";
+import { refusals } from "../refusals";
 
 const STYLE = `
   body { font-family: "Liberation Serif", "Times New Roman", Times, serif; font-size: 12pt; line-height: 1.35; color: #000; }
@@ -14,7 +15,12 @@ const STYLE = `
 `;
 
 export async function docxToHtml(docx: Uint8Array): Promise<string> {
-  // externalFileAccess stays off (mammoth's default, said here so it is never turned on by accident).
-  const { value } = await mammoth.convertToHtml({ buffer: Buffer.from(docx) }, { externalFileAccess: false });
+  let value: string;
+  try {
+    // externalFileAccess stays off (mammoth's default, said here so it is never turned on by accident).
+    ({ value } = await mammoth.convertToHtml({ buffer: Buffer.from(docx) }, { externalFileAccess: false }));
+  } catch {
+    throw refusals.invalid("docx"); // it passed our checks, but its content is not a readable document
+  }
   return `<!doctype html><html><head><meta charset="utf-8"><style>${STYLE}</style></head><body>${value}</body></html>`;
 }
