@@ -104,6 +104,8 @@ export class LibreOfficeInstance {
       this.fail(`UNO helper exited (${signal ?? code}) ${stderr.trim()}`),
     );
     this.helper.on("error", (error) => this.fail(`UNO helper failed to start: ${error.message}`));
+    // Writing to a helper that just died fails asynchronously (EPIPE): that is its exit, not a crash of ours.
+    this.helper.stdin?.on("error", (error) => this.fail(`UNO helper's input closed: ${error.message}`));
 
     const ready = new Promise<void>((resolve) => this.waiting.set(0, () => resolve()));
     createInterface({ input: this.helper.stdout as NodeJS.ReadableStream }).on("line", (line) =>
