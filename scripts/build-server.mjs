@@ -1,5 +1,5 @@
 // Bundles the server into dist/server/main.js (dependencies stay external) and copies the
-// migrations beside it, where server/db/database.ts looks for them.
+// migrations (and the LibreOffice helper script) beside it, where the server looks for them.
 import { cp, rm } from "node:fs/promises";
 import { build } from "esbuild";
 
@@ -16,3 +16,5 @@ await build({
   logLevel: "warning",
 });
 await cp("server/db/migrations", "dist/server/migrations", { recursive: true });
+// The Python helper that drives LibreOffice over UNO, found beside the bundle at run time.
+await cp("server/conversion/libreoffice/uno-bridge.py", "dist/server/uno-bridge.py");
