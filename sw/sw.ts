@@ -27,7 +27,7 @@ cleanupOutdatedCaches();
 
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL("/index.html"), {
-    denylist: [/^\/api\//, /^\/public\//, /^\/service\//, /^\/lookup\//],
+    denylist: [/^\/api\//, /^\/public\//, /^\/service\//, /^\/lookup\//, /^\/files\//],
   }),
 );
 
