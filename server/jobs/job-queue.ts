@@ -63,7 +63,11 @@ export class JobQueue {
 
   constructor(
     executor: SqlExecutor,
-    readonly options: { schema: string; log: FastifyBaseLogger; conversion?: ConversionJobPolicy },
+    readonly options: {
+      schema: string;
+      log: Pick<FastifyBaseLogger, "error">;
+      conversion?: ConversionJobPolicy;
+    },
   ) {
     // No cron (we schedule nothing); maintenance (expiring runs whose process died, archiving)
     // runs in every process, pg-boss makes sure only one does it at a time.

@@ -83,7 +83,8 @@ export class LocalDiskStore implements ObjectStore {
   }
 
   /**
-   * Stores a stream, refusing it (UploadTooLarge, nothing kept) as soon as it passes `maxBytes`.
+   * Stores a stream, refusing it (UploadTooLarge, nothing kept) as soon as it passes `maxBytes` or
+   * the stream reports it was truncated.
    * Answers the number of bytes stored.
    */
   async writeStream(key: string, source: Readable, maxBytes: number): Promise<number> {
@@ -94,6 +95,10 @@ export class LocalDiskStore implements ObjectStore {
         if (size > maxBytes) source.destroy(new UploadTooLarge(`more than ${maxBytes} bytes`));
       });
       await pipeline(source, createWriteStream(temporary, { flags: "wx" }));
+      // A multipart parser with its own size limit cuts the file short and says so.
+      if ((source as Readable & { truncated?: boolean }).truncated) {
+        throw new UploadTooLarge(`more than ${maxBytes} bytes`);
+      }
     });
     return size;
   }
