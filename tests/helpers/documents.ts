@@ -86,7 +86,11 @@ export async function multipartBody(
   for (const [name, value] of Array.isArray(fields) ? fields : Object.entries(fields))
     form.append(name, value);
   if (file)
-    form.append("file", new Blob([file.bytes], { type: file.type ?? "application/octet-stream" }), file.name);
+    form.append(
+      "file",
+      new Blob([Buffer.from(file.bytes)], { type: file.type ?? "application/octet-stream" }),
+      file.name,
+    );
   const encoded = new Response(form);
   return {
     payload: Buffer.from(await encoded.arrayBuffer()),
