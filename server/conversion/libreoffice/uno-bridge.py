@@ -1,0 +1,88 @@
+"""Converts documents to PDF in one running LibreOffice, over UNO.
+
+Started by the Node pool (uno-instance.ts) beside one `soffice --accept=pipe,name=...` process.
+Protocol: one JSON object per line. On stdout: {"ready": true} once connected, then one reply per
+request read from stdin: {"id", "input", "output"} -> {"id", "ok": true} or {"id", "ok": false,
+"error"}. The pool kills this process and its soffice when a reply does not come in time.
+"""
+
+import json
+import sys
+import time
+
+import uno
+from com.sun.star.beans import PropertyValue
+from com.sun.star.connection import NoConnectException
+
+# com.sun.star.document.MacroExecMode.NEVER_EXECUTE and UpdateDocMode.NO_UPDATE: no macro runs
+# and no link (linked image, OLE link, DDE field) is updated while loading.
+NEVER_EXECUTE = 0
+NO_UPDATE = 0
+
+
+def props(**values):
+    result = []
+    for name, value in values.items():
+        prop = PropertyValue()
+        prop.Name = name
+        prop.Value = value
+        result.append(prop)
+    return tuple(result)
+
+
+def connect(pipe_name, deadline):
+    local = uno.getComponentContext()
+    resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
+    url = "uno:pipe,name=%s;urp;StarOffice.ComponentContext" % pipe_name
+    while True:
+        try:
+            context = resolver.resolve(url)
+            return context.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", context)
+        except NoConnectException:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
+def convert(desktop, input_path, output_path, filter_name):
+    document = desktop.loadComponentFromURL(
+        uno.systemPathToFileUrl(input_path),
+        "_blank",
+        0,
+        props(
+            Hidden=True,
+            ReadOnly=True,
+            FilterName=filter_name,
+            MacroExecutionMode=NEVER_EXECUTE,
+            UpdateDocMode=NO_UPDATE,
+        ),
+    )
+    if document is None:
+        raise RuntimeError("LibreOffice could not open the document")
+    try:
+        document.storeToURL(uno.systemPathToFileUrl(output_path), props(FilterName="writer_pdf_Export"))
+    finally:
+        document.close(True)
+
+
+def reply(message):
+    sys.stdout.write(json.dumps(message) + "\n")
+    sys.stdout.flush()
+
+
+def main():
+    pipe_name = sys.argv[1]
+    connect_timeout = float(sys.argv[2]) if len(sys.argv) > 2 else 60.0
+    desktop = connect(pipe_name, time.monotonic() + connect_timeout)
+    reply({"ready": True})
+    for line in sys.stdin:
+        request = json.loads(line)
+        try:
+            convert(desktop, request["input"], request["output"], request.get("filter", "MS Word 2007 XML"))
+            reply({"id": request["id"], "ok": True})
+        except Exception as error:  # noqa: BLE001 - every failure is reported to the pool
+            reply({"id": request["id"], "ok": False, "error": "%s: %s" % (type(error).__name__, error)})
+
+
+if __name__ == "__main__":
+    main()
