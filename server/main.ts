@@ -1,12 +1,18 @@
 // Entry point of `npm start`: validate config, open the database, migrate, listen, shut down cleanly.
 import { fileURLToPath } from "node:url";
+import pino from "pino";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
+import { createDocumentConverter } from "./conversion/create-document-converter";
+import type { DocumentConverter } from "./conversion/types";
 import { openDatabase } from "./db/database";
+import { JobQueue } from "./jobs/job-queue";
+import { startWorkers } from "./jobs/workers";
 import { purgeExpiredCodes } from "./services/confirmation-codes";
 import { purgeExpiredIdempotencyKeys } from "./services/idempotency";
 import { purgeExpiredResetTokens } from "./services/password-reset";
 import { purgeExpiredThrottles } from "./services/throttle";
+import { createObjectStore } from "./storage/create-object-store";
 
 const startedAt = performance.now();
 
@@ -26,8 +32,35 @@ const database = await openDatabase(
 );
 await database.migrate();
 
-const app = await buildApp({ config: { ...config, clientDir }, database });
+// Documents (decision 0009): the object store, the job queue on this database, and, unless
+// JOB_WORKERS=false (API-only processes beside `npm run worker`), conversion workers in this process.
+const clock = () => new Date();
+const jobLog = pino({ level: config.logLevel }).child({ component: "jobs" });
+const store = await createObjectStore({ s3: config.s3, dataDir: config.dataDir, db: database.db, clock });
+const jobQueue = new JobQueue(database.sql, { schema: config.jobQueueSchema, log: jobLog });
+await jobQueue.start();
+let converter: DocumentConverter | undefined;
+if (config.jobWorkers) {
+  converter = await createDocumentConverter({ log: jobLog });
+  await startWorkers(
+    jobQueue,
+    { db: database.db, store, converter, clock, log: jobLog },
+    config.conversionConcurrency,
+  );
+}
+
+const app = await buildApp({
+  config: { ...config, clientDir },
+  database,
+  clock,
+  objectStore: store,
+  jobQueue,
+});
 app.addHook("onClose", async () => {
+  // Requests have finished; running conversions get up to 30 s, then everything closes.
+  await jobQueue.stop();
+  await converter?.close();
+  store.close();
   await database.close();
 });
 
