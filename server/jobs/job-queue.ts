@@ -141,6 +141,12 @@ export class JobQueue {
     this.workerIds.set(queue, ids);
   }
 
+  /** A job's state in pg-boss (created, retry, active, completed, failed…), or null when unknown. */
+  async jobState(queue: string, id: string): Promise<string | null> {
+    await this.start();
+    return (await this.boss.getJobById(queue, id, { includeArchive: true }))?.state ?? null;
+  }
+
   /** Stops polling and waits up to `timeoutMs` for jobs running here to finish. */
   async stop(timeoutMs = 30_000): Promise<void> {
     if (!this.starting) return;
