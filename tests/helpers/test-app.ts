@@ -50,6 +50,8 @@ export type TestAppOptions = {
   objectStore?: ObjectStore;
   /** Run conversion jobs in this process with this converter (otherwise none run here). */
   conversions?: { converter: DocumentConverter; policy?: Partial<ConversionJobPolicy>; concurrency?: number };
+  /** A PostgreSQL database other than DATABASE_URL's (e.g. one a test started). */
+  databaseUrl?: string;
   /**
    * The job queue's schema. Default: pg-boss's own on a fresh PGlite; on a shared PostgreSQL a
    * schema of this app's own (dropped on close), so no other test app's workers take its jobs.
@@ -75,7 +77,7 @@ export function testConfig(dataDir: string, options: TestAppOptions = {}): AppOp
  * ways), otherwise a fresh in-memory PGlite. Tests use unique usernames, so they can share one.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp & DocumentParts> {
-  const url = process.env.DATABASE_URL;
+  const url = options.databaseUrl ?? process.env.DATABASE_URL;
   const database = await openDatabase(url ? { url } : {});
   await database.migrate();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "admissions-test-data-"));
