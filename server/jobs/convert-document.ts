@@ -108,7 +108,7 @@ async function fail(
   message: string,
 ): Promise<void> {
   const now = deps.clock();
-  const ended = await finish(deps.db, conversionId, claimed, now, async (tx) => {
+  await finish(deps.db, conversionId, claimed, now, async (tx) => {
     await tx
       .update(documentConversions)
       .set({ status: "FAILED", message, updatedAt: now })
@@ -123,8 +123,10 @@ async function fail(
         ),
       );
     await writeAnswerByServer(tx, claimed.userId, claimed.answerKey, "", now);
+    // Removed before the commit, under the lock that every change to this question takes: once a
+    // client sees FAILED the file is gone, and no newer conversion of the same upload can exist yet.
+    await deps.store.remove(claimed.sourceKey);
   });
-  if (ended) await deps.store.remove(claimed.sourceKey).catch(() => undefined);
 }
 
 /** Runs one conversion job. Throws only to have pg-boss run it again (our failure, retries left). */
