@@ -3,7 +3,6 @@ import { fileURLToPath } from "node:url";
 import pino from "pino";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
-import { createDocumentConverter } from "./conversion/create-document-converter";
 import type { DocumentConverter } from "./conversion/types";
 import { openDatabase } from "./db/database";
 import { JobQueue } from "./jobs/job-queue";
@@ -38,16 +37,7 @@ const clock = () => new Date();
 const jobLog = pino({ level: config.logLevel }).child({ component: "jobs" });
 const store = await createObjectStore({ s3: config.s3, dataDir: config.dataDir, db: database.db, clock });
 const jobQueue = new JobQueue(database.sql, { schema: config.jobQueueSchema, log: jobLog });
-await jobQueue.start();
 let converter: DocumentConverter | undefined;
-if (config.jobWorkers) {
-  converter = await createDocumentConverter({ log: jobLog });
-  await startWorkers(
-    jobQueue,
-    { db: database.db, store, converter, clock, log: jobLog },
-    config.conversionConcurrency,
-  );
-}
 
 const app = await buildApp({
   config: { ...config, clientDir },
@@ -99,3 +89,23 @@ app.log.info(
   { database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
   `ready on http://${config.host}:${config.port}`,
 );
+
+// The queue and the engines start once the port is open: warming LibreOffice takes seconds, and a
+// conversion queued meanwhile waits in the queue.
+await jobQueue.start();
+if (config.jobWorkers) {
+  // Loaded only here: the engines' modules (pdf-lib, mammoth, the browser driver) are large.
+  const { createDocumentConverter } = await import("./conversion/create-document-converter");
+  const created = await createDocumentConverter({ log: jobLog });
+  // A SIGTERM during the warm-up: the shutdown has already run without this converter.
+  if (closing) await created.close();
+  else {
+    converter = created;
+    await startWorkers(
+      jobQueue,
+      { db: database.db, store, converter, clock, log: jobLog },
+      config.conversionConcurrency,
+    );
+    jobLog.info("conversion workers ready");
+  }
+}

@@ -4,7 +4,6 @@ import type { Database } from "../db/database";
 import { sharedSecret } from "../services/secrets";
 import { LocalDiskStore } from "./local-disk-store";
 import type { ObjectStore } from "./object-store";
-import { S3ObjectStore } from "./s3-store";
 
 /**
  * The store the configuration asks for: the S3 bucket when `S3_BUCKET` is set, else local disk
@@ -18,6 +17,8 @@ export async function createObjectStore(options: {
   clock: () => Date;
 }): Promise<ObjectStore> {
   if (options.s3) {
+    // The AWS SDK is large: loaded only when a bucket is configured.
+    const { S3ObjectStore } = await import("./s3-store");
     const { bucket, region, endpoint, forcePathStyle, credentials } = options.s3;
     return new S3ObjectStore({ bucket, region, endpoint, forcePathStyle, credentials });
   }
