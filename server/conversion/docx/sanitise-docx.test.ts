@@ -39,7 +39,7 @@ describe("sanitiseDocx", () => {
 
   it("drops an internal relationship whose target climbs out of the package", () => {
     const escaping = externalPictureDocx("../../../etc/passwd");
-    const internal = editDocx(escaping, (name, text) => text.replace(' TargetMode="External"', ""));
+    const internal = editDocx(escaping, (_name, text) => text.replace(' TargetMode="External"', ""));
     expect(part(sanitise(internal), "word/_rels/document.xml.rels")).not.toContain("passwd");
   });
 

@@ -2,7 +2,7 @@
 // upload: external relationships (linked pictures, attached templates, OLE links, subdocuments,
 // frames), relationship targets that leave the package, field codes that fetch content
 // (INCLUDEPICTURE, INCLUDETEXT, LINK, DDE, DATABASE… anything not on a short list of layout fields),
-// alternative-format chunks, mail-merge sources and template style links. What the reader sees
+// alternative-format chunks, mail-merge sources and template style links; and comments. What the reader sees
 // stays: a field's last result is kept as plain text, hyperlinks stay clickable (they are not
 // followed while converting). LibreOffice and mammoth only ever see the output of this.
 import { DOMParser, onErrorStopParsing, XMLSerializer } from "@xmldom/xmldom";
@@ -21,15 +21,39 @@ import {
 } from "./ooxml";
 import { decodeXml, encodeXml } from "./xml-text";
 
-/** WordprocessingML elements that pull content from elsewhere; removed whole. */
-const REMOVED_W_ELEMENTS = new Set(["altChunk", "subDoc", "attachedTemplate", "mailMerge", "linkStyles"]);
-/** Relationship types dropped even when internal: alternative-format chunks (HTML, RTF, MHT). */
-const REMOVED_RELATIONSHIP_TYPES = ["/aFChunk"];
+/**
+ * WordprocessingML elements removed whole: those that pull content from elsewhere, and comment
+ * anchors. Comments are not part of the page (Word and LibreOffice leave them out of a PDF), and
+ * LibreOffice's UI-less build (libreoffice-writer-nogui) aborts while laying out their margin
+ * windows when a document is opened over UNO.
+ */
+const REMOVED_W_ELEMENTS = new Set([
+  "altChunk",
+  "subDoc",
+  "attachedTemplate",
+  "mailMerge",
+  "linkStyles",
+  "commentRangeStart",
+  "commentRangeEnd",
+  "commentReference",
+]);
+/**
+ * Relationship types dropped even when internal: alternative-format chunks (HTML, RTF, MHT, which
+ * may reference anything) and the comment parts (see above).
+ */
+const REMOVED_RELATIONSHIP_TYPES = [
+  "/aFChunk",
+  "/comments",
+  "/commentsExtended",
+  "/commentsIds",
+  "/commentsExtensible",
+  "/people",
+];
 const LINK_SCHEMES = /^(https?|mailto):/i;
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 /** Parts worth parsing: they mention something this module removes (names cannot be escaped in XML). */
 const MENTIONS_REMOVABLE =
-  /instrText|fldSimple|fldChar|altChunk|subDoc|attachedTemplate|mailMerge|linkStyles|OLEObject|link\s*=|src\s*=|href\s*=/;
+  /instrText|fldSimple|fldChar|altChunk|subDoc|attachedTemplate|mailMerge|linkStyles|comment|OLEObject|link\s*=|src\s*=|href\s*=/;
 
 /** The sanitised package, as bytes of a new zip. `entries` come from `readDocx` (already checked). */
 export function sanitiseDocx(entries: readonly ZipEntry[]): Uint8Array {

@@ -173,22 +173,35 @@ function unfilter(data: Buffer, header: PngHeader, rowBytes: number): Uint8Array
   const out = new Uint8Array(rowBytes * header.height);
   for (let y = 0; y < header.height; y++) {
     const filter = data[y * (rowBytes + 1)];
-    const source = y * (rowBytes + 1) + 1;
+    const src = y * (rowBytes + 1) + 1;
     const row = y * rowBytes;
-    const previous = row - rowBytes;
-    for (let x = 0; x < rowBytes; x++) {
-      const raw = data[source + x] as number;
-      const left = x >= stride ? (out[row + x - stride] as number) : 0;
-      const up = y > 0 ? (out[previous + x] as number) : 0;
-      const upLeft = y > 0 && x >= stride ? (out[previous + x - stride] as number) : 0;
-      let value: number;
-      if (filter === 0) value = raw;
-      else if (filter === 1) value = raw + left;
-      else if (filter === 2) value = raw + up;
-      else if (filter === 3) value = raw + ((left + up) >> 1);
-      else if (filter === 4) value = raw + paeth(left, up, upLeft);
-      else throw refusals.invalid("png");
-      out[row + x] = value & 0xff;
+    const up = row - rowBytes; // the previous row; treated as zeros on the first row
+    const first = y === 0;
+    // One loop per filter type: this runs for every byte of the image.
+    if (filter === 0 || (filter === 2 && first)) {
+      out.set(data.subarray(src, src + rowBytes), row);
+    } else if (filter === 1 || (filter === 4 && first)) {
+      for (let x = 0; x < rowBytes; x++) {
+        out[row + x] =
+          ((data[src + x] as number) + (x >= stride ? (out[row + x - stride] as number) : 0)) & 0xff;
+      }
+    } else if (filter === 2) {
+      for (let x = 0; x < rowBytes; x++)
+        out[row + x] = ((data[src + x] as number) + (out[up + x] as number)) & 0xff;
+    } else if (filter === 3) {
+      for (let x = 0; x < rowBytes; x++) {
+        const left = x >= stride ? (out[row + x - stride] as number) : 0;
+        const above = first ? 0 : (out[up + x] as number);
+        out[row + x] = ((data[src + x] as number) + ((left + above) >> 1)) & 0xff;
+      }
+    } else if (filter === 4) {
+      for (let x = 0; x < rowBytes; x++) {
+        const left = x >= stride ? (out[row + x - stride] as number) : 0;
+        const upLeft = x >= stride ? (out[up + x - stride] as number) : 0;
+        out[row + x] = ((data[src + x] as number) + paeth(left, out[up + x] as number, upLeft)) & 0xff;
+      }
+    } else {
+      throw refusals.invalid("png");
     }
   }
   return out;

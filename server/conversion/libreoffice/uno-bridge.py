@@ -3,7 +3,8 @@
 Started by the Node pool (uno-instance.ts) beside one `soffice --accept=pipe,name=...` process.
 Protocol: one JSON object per line. On stdout: {"ready": true} once connected, then one reply per
 request read from stdin: {"id", "input", "output"} -> {"id", "ok": true} or {"id", "ok": false,
-"error"}. The pool kills this process and its soffice when a reply does not come in time.
+"stage": "load" | "export", "error"}. The pool kills this process and its soffice when a reply does
+not come in time; this helper never retries anything itself.
 """
 
 import json
@@ -13,6 +14,7 @@ import time
 import uno
 from com.sun.star.beans import PropertyValue
 from com.sun.star.connection import NoConnectException
+from com.sun.star.lang import DisposedException
 
 # com.sun.star.document.MacroExecMode.NEVER_EXECUTE and UpdateDocMode.NO_UPDATE: no macro runs
 # and no link (linked image, OLE link, DDE field) is updated while loading.
@@ -44,7 +46,30 @@ def connect(pipe_name, deadline):
             time.sleep(0.05)
 
 
+class ConversionError(Exception):
+    def __init__(self, stage, error):
+        super().__init__("%s: %s" % (type(error).__name__, error))
+        self.stage = stage
+
+
 def convert(desktop, input_path, output_path, filter_name):
+    try:
+        document = load(desktop, input_path, filter_name)
+    except DisposedException:
+        raise  # LibreOffice went away: this helper exits and the pool restarts the pair
+    except Exception as error:  # noqa: BLE001 - the document could not be opened
+        raise ConversionError("load", error) from error
+    try:
+        document.storeToURL(uno.systemPathToFileUrl(output_path), props(FilterName="writer_pdf_Export"))
+    except DisposedException:
+        raise
+    except Exception as error:  # noqa: BLE001 - the PDF could not be written
+        raise ConversionError("export", error) from error
+    finally:
+        document.close(True)
+
+
+def load(desktop, input_path, filter_name):
     document = desktop.loadComponentFromURL(
         uno.systemPathToFileUrl(input_path),
         "_blank",
@@ -59,10 +84,7 @@ def convert(desktop, input_path, output_path, filter_name):
     )
     if document is None:
         raise RuntimeError("LibreOffice could not open the document")
-    try:
-        document.storeToURL(uno.systemPathToFileUrl(output_path), props(FilterName="writer_pdf_Export"))
-    finally:
-        document.close(True)
+    return document
 
 
 def reply(message):
@@ -80,8 +102,8 @@ def main():
         try:
             convert(desktop, request["input"], request["output"], request.get("filter", "MS Word 2007 XML"))
             reply({"id": request["id"], "ok": True})
-        except Exception as error:  # noqa: BLE001 - every failure is reported to the pool
-            reply({"id": request["id"], "ok": False, "error": "%s: %s" % (type(error).__name__, error)})
+        except ConversionError as error:
+            reply({"id": request["id"], "ok": False, "stage": error.stage, "error": str(error)})
 
 
 if __name__ == "__main__":

@@ -50,7 +50,8 @@ export async function normalisePdf(bytes: Uint8Array, maxPages = MAX_PDF_PAGES):
   } catch {
     throw refusals.invalid("pdf");
   }
-  return output.save();
+  // Without object streams: saving is about twice as fast, for a slightly larger file.
+  return output.save({ useObjectStreams: false });
 }
 
 async function load(bytes: Uint8Array): Promise<PDFDocument> {
