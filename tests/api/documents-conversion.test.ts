@@ -2,7 +2,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDocumentConverter } from "../../server/conversion/create-document-converter";
-import { docxWithEntry, zipBombDocx } from "../../server/conversion/testing/build-docx";
+import { docxWithEntry, sharedDocx, zipBombDocx } from "../../server/conversion/testing/build-docx";
 import {
   buildJpeg,
   buildPng,
@@ -12,13 +12,15 @@ import {
 } from "../../server/conversion/testing/build-images";
 import { encryptedPdf, textPdf } from "../../server/conversion/testing/build-pdfs";
 import { pdfInfo, pdfText, renderPage } from "../../server/conversion/testing/read-pdf";
+import { normalisedText } from "../../server/conversion/testing/shared-docx-expectations";
 import type { DocumentConverter } from "../../server/conversion/types";
 import { storedAnswers } from "../helpers/api";
 import { DOCUMENT_CATALOGUE, RESUME, settledConversion, uploadDocument } from "../helpers/documents";
 import { createTestApp, type DocumentParts, signedInUser, type TestApp } from "../helpers/test-app";
 
-// The whole path with the real converter (server/conversion): upload → queue → job → PDF → view
-// link, the output read back with poppler; and the hostile set refused by content, never converted.
+// The whole path with the real converter (server/conversion, with the engines this machine has:
+// warm LibreOffice for Word documents when installed): upload → queue → job → PDF → view link, the
+// output read back with poppler; and the hostile set refused by content, never converted.
 
 const silent = { info() {}, warn() {}, error() {} };
 let converter: DocumentConverter;
@@ -84,6 +86,16 @@ describe("real conversions through the API", () => {
     expect(text).toContain("Unofficial transcript");
     expect(text).toContain("Page two");
     expect((await pdfInfo(pdf)).Pages).toBe("2");
+  });
+});
+
+describe("Word documents through the API", () => {
+  it("converts a .docx with the engine this machine has (LibreOffice, or the simplified rendering)", async () => {
+    const { state, pdf } = await convertThroughApi(sharedDocx("tables.docx"), "tables.docx");
+    expect(state.status).toBe("COMPLETED");
+    if (!pdf) throw new Error("no PDF");
+    const text = normalisedText(await pdfText(pdf));
+    for (const cell of ["Above", "Top left", "Bottom right", "Below"]) expect(text).toContain(cell);
   });
 });
 

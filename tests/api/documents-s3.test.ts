@@ -65,7 +65,8 @@ beforeAll(async () => {
   };
   store = new S3ObjectStore(options);
   sdk = new S3Client({ region: "us-east-1", endpoint, forcePathStyle: true, credentials: CREDENTIALS });
-  converter = await createDocumentConverter({ log: silent });
+  // Images and PDFs only here: the store is what this file is about, not the Word engines.
+  converter = await createDocumentConverter({ log: silent, libreOffice: false, chromium: false });
   test = await createTestApp({
     catalogue: DOCUMENT_CATALOGUE,
     objectStore: store,
