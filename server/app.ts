@@ -5,6 +5,7 @@ import type { FormPage } from "../src/form/catalogue-types";
 import { formPages } from "../src/form/pages/form-pages";
 import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db/database";
+import { JobQueue } from "./jobs/job-queue";
 import { serializeRequest } from "./log-redaction";
 import { emptyLookupProvider, type LookupProviders } from "./lookup/provider";
 import { schoolLookupProviders } from "./lookup/school-provider";
@@ -16,6 +17,8 @@ import { securityPlugin } from "./plugins/security";
 import { sessionsPlugin } from "./plugins/sessions";
 import { answerRoutes } from "./routes/answer";
 import { authRoutes } from "./routes/auth";
+import { documentRoutes } from "./routes/documents";
+import { documentViewRoutes, localUploadRoutes } from "./routes/files";
 import { healthRoutes } from "./routes/health";
 import { logoutRoutes } from "./routes/logout";
 import { lookupRoutes } from "./routes/lookup";
@@ -25,6 +28,11 @@ import { testSupportRoutes } from "./routes/test-support";
 import { uiChoiceRoutes } from "./routes/ui-choices";
 import { validationRoutes } from "./routes/validations";
 import { webStatusRoutes } from "./routes/web-status";
+import { DocumentViewLinks } from "./services/document-view-links";
+import { sharedSecret } from "./services/secrets";
+import { createObjectStore } from "./storage/create-object-store";
+import { LocalDiskStore } from "./storage/local-disk-store";
+import type { ObjectStore } from "./storage/object-store";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -41,7 +49,7 @@ export type AppOptions = {
     "logLevel" | "trustProxy" | "clientDir" | "dataDir" | "smtpUrl" | "mailFrom" | "publicUrl"
   > &
     Partial<Pick<Config, "testHooks">>;
-  database: Pick<DatabaseHandle, "db" | "kind">;
+  database: Pick<DatabaseHandle, "db" | "kind" | "sql">;
   clock?: () => Date;
   /** Where log lines go (stdout by default); tests read them from here. */
   logStream?: DestinationStream;
@@ -56,6 +64,16 @@ export type AppOptions = {
    * checked against: `formPages` by default; tests inject a small one (e.g. with a tabbed section).
    */
   catalogue?: readonly FormPage[];
+  /**
+   * Where documents are kept (decision 0009). Default: local disk under `dataDir/objects`. The
+   * caller closes a store it passes; the app closes the one it made.
+   */
+  objectStore?: ObjectStore;
+  /**
+   * The job queue conversions are sent to. Default: pg-boss on this database in the `pgboss`
+   * schema, started on first use, with no workers here (main.ts and `npm run worker` start them).
+   */
+  jobQueue?: JobQueue;
 };
 
 /** `address`: US ZIPs from offline data; `name`: the autocomplete's default category, no source yet. */
@@ -72,6 +90,8 @@ export async function buildApp({
   logStream,
   lookupProviders,
   catalogue = formPages,
+  objectStore,
+  jobQueue,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -91,8 +111,18 @@ export async function buildApp({
   app.decorate("databaseKind", database.kind);
   app.decorate("clock", clock);
 
+  const store =
+    objectStore ??
+    (await createObjectStore({ s3: undefined, dataDir: config.dataDir, db: database.db, clock }));
+  const queue = jobQueue ?? new JobQueue(database.sql, { schema: "pgboss", log: app.log });
+  app.addHook("onClose", async () => {
+    if (!jobQueue) await queue.stop();
+    if (!objectStore) store.close();
+  });
+  const viewLinks = new DocumentViewLinks(await sharedSecret(database.db, "document-view"), clock);
+
   await app.register(errorHandlerPlugin);
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, { uploadOrigin: await store.uploadOrigin() });
   await app.register(sessionsPlugin);
   await app.register(mailPlugin, {
     dataDir: config.dataDir,
@@ -107,6 +137,13 @@ export async function buildApp({
   await app.register(validationRoutes);
   await app.register(uiChoiceRoutes, { pages: catalogue });
   await app.register(submitRoutes, { pages: catalogue });
+  await app.register(documentRoutes, {
+    pages: catalogue,
+    services: { db: database.db, store, queue, clock },
+    links: viewLinks,
+  });
+  if (store instanceof LocalDiskStore) await app.register(localUploadRoutes, { store });
+  await app.register(documentViewRoutes, { store, links: viewLinks });
   await app.register(logoutRoutes);
   await app.register(authRoutes, { publicUrl: config.publicUrl });
   await app.register(lookupRoutes, {

@@ -13,6 +13,10 @@ const DEFAULTS = {
   smtpUrl: undefined,
   mailFrom: DEFAULT_MAIL_FROM,
   publicUrl: "http://127.0.0.1:8080",
+  s3: undefined,
+  jobWorkers: true,
+  conversionConcurrency: undefined,
+  jobQueueSchema: "pgboss",
 };
 
 function configError(env: NodeJS.ProcessEnv): ConfigError {
@@ -48,6 +52,15 @@ describe("loadConfig", () => {
         SMTP_URL: "",
         MAIL_FROM: "",
         PUBLIC_URL: "",
+        S3_BUCKET: "",
+        S3_REGION: "",
+        S3_ENDPOINT: "",
+        S3_FORCE_PATH_STYLE: "",
+        S3_ACCESS_KEY_ID: "",
+        S3_SECRET_ACCESS_KEY: "",
+        JOB_WORKERS: "",
+        CONVERSION_CONCURRENCY: "",
+        JOB_QUEUE_SCHEMA: "",
       }),
     ).toStrictEqual(DEFAULTS);
   });
@@ -66,6 +79,15 @@ describe("loadConfig", () => {
         SMTP_URL: "smtps://mailer:secret@smtp.example.edu:465",
         MAIL_FROM: "Admissions <admissions@example.edu>",
         PUBLIC_URL: "https://apply.example.edu/",
+        S3_BUCKET: "admissions-documents",
+        S3_REGION: "eu-west-1",
+        S3_ENDPOINT: "https://s3.example.edu",
+        S3_FORCE_PATH_STYLE: "true",
+        S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+        S3_SECRET_ACCESS_KEY: "secret",
+        JOB_WORKERS: "false",
+        CONVERSION_CONCURRENCY: "2",
+        JOB_QUEUE_SCHEMA: "admissions_jobs",
       }),
     ).toStrictEqual({
       port: 3000,
@@ -79,7 +101,38 @@ describe("loadConfig", () => {
       smtpUrl: "smtps://mailer:secret@smtp.example.edu:465",
       mailFrom: "Admissions <admissions@example.edu>",
       publicUrl: "https://apply.example.edu",
+      s3: {
+        bucket: "admissions-documents",
+        region: "eu-west-1",
+        endpoint: "https://s3.example.edu",
+        forcePathStyle: true,
+        credentials: { accessKeyId: "AKIAEXAMPLE", secretAccessKey: "secret" },
+      },
+      jobWorkers: false,
+      conversionConcurrency: 2,
+      jobQueueSchema: "admissions_jobs",
     });
+  });
+
+  it("uses the SDK's credential chain when S3 keys are not given", () => {
+    expect(loadConfig({ S3_BUCKET: "docs" }).s3).toStrictEqual({
+      bucket: "docs",
+      region: "us-east-1",
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+  });
+
+  it.each([
+    [{ S3_ENDPOINT: "http://127.0.0.1:9000" }, "S3_ENDPOINT set without S3_BUCKET"],
+    [{ S3_BUCKET: "docs", S3_ACCESS_KEY_ID: "id" }, "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY"],
+    [{ S3_BUCKET: "docs", S3_ENDPOINT: "minio:9000" }, "S3_ENDPOINT"],
+    [{ JOB_WORKERS: "no" }, "JOB_WORKERS"],
+    [{ CONVERSION_CONCURRENCY: "0" }, "CONVERSION_CONCURRENCY"],
+    [{ JOB_QUEUE_SCHEMA: "Jobs; drop" }, "JOB_QUEUE_SCHEMA"],
+  ])("refuses inconsistent document settings %o", (env, named) => {
+    expect(configError(env).message).toContain(named);
   });
 
   it("accepts a postgresql:// URL and port 0 (any free port)", () => {

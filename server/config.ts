@@ -46,6 +46,22 @@ const EnvSchema = z.object({
     .string()
     .refine(isBaseUrl, "must be an http:// or https:// URL without query or fragment")
     .optional(),
+  /** Documents in an S3-compatible bucket instead of DATA_DIR/objects (decision 0009). */
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ENDPOINT: z.string().refine(isBaseUrl, "must be an http:// or https:// URL").optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** false: this process queues jobs but runs none (API-only processes beside `npm run worker`). */
+  JOB_WORKERS: booleanFlag.default(true),
+  /** Conversions one process runs at once; default: its cores, at most 4. */
+  CONVERSION_CONCURRENCY: z.coerce.number({ message: "must be a number" }).int().min(1).max(64).optional(),
+  /** The PostgreSQL schema of the job queue's tables (pg-boss). */
+  JOB_QUEUE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,49}$/, "must be a lower-case PostgreSQL name (letters, digits, _)")
+    .default("pgboss"),
 });
 
 export type Config = {
@@ -61,7 +77,35 @@ export type Config = {
   mailFrom: string;
   /** Without a trailing slash, e.g. `https://apply.northbridge.example`. */
   publicUrl: string;
+  /** Set when documents live in an S3-compatible bucket; unset: local disk under DATA_DIR/objects. */
+  s3: S3Config | undefined;
+  jobWorkers: boolean;
+  conversionConcurrency: number | undefined;
+  jobQueueSchema: string;
 };
+
+export type S3Config = {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  forcePathStyle: boolean;
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+};
+
+const S3_DETAIL_VARIABLES = ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+
+/** Cross-variable rules of the S3 settings, as messages naming the variables. */
+function s3Problems(env: z.infer<typeof EnvSchema>): string[] {
+  const problems: string[] = [];
+  if (!env.S3_BUCKET) {
+    const stray = S3_DETAIL_VARIABLES.filter((name) => env[name] !== undefined);
+    if (stray.length > 0) problems.push(`${stray.join(", ")} set without S3_BUCKET`);
+  }
+  if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+    problems.push("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together");
+  }
+  return problems;
+}
 
 export class ConfigError extends Error {}
 
@@ -74,6 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
   }
   const e = parsed.data;
+  const problems = s3Problems(e);
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -86,6 +132,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://${hostForUrl(e.HOST)}:${e.PORT}`).replace(/\/+$/, ""),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : undefined,
+    jobWorkers: e.JOB_WORKERS,
+    conversionConcurrency: e.CONVERSION_CONCURRENCY,
+    jobQueueSchema: e.JOB_QUEUE_SCHEMA,
   };
 }
 

@@ -1,12 +1,17 @@
 // Entry point of `npm start`: validate config, open the database, migrate, listen, shut down cleanly.
 import { fileURLToPath } from "node:url";
+import pino from "pino";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
+import type { DocumentConverter } from "./conversion/types";
 import { openDatabase } from "./db/database";
+import { JobQueue } from "./jobs/job-queue";
+import { startWorkers } from "./jobs/workers";
 import { purgeExpiredCodes } from "./services/confirmation-codes";
 import { purgeExpiredIdempotencyKeys } from "./services/idempotency";
 import { purgeExpiredResetTokens } from "./services/password-reset";
 import { purgeExpiredThrottles } from "./services/throttle";
+import { createObjectStore } from "./storage/create-object-store";
 
 const startedAt = performance.now();
 
@@ -26,8 +31,26 @@ const database = await openDatabase(
 );
 await database.migrate();
 
-const app = await buildApp({ config: { ...config, clientDir }, database });
+// Documents (decision 0009): the object store, the job queue on this database, and, unless
+// JOB_WORKERS=false (API-only processes beside `npm run worker`), conversion workers in this process.
+const clock = () => new Date();
+const jobLog = pino({ level: config.logLevel }).child({ component: "jobs" });
+const store = await createObjectStore({ s3: config.s3, dataDir: config.dataDir, db: database.db, clock });
+const jobQueue = new JobQueue(database.sql, { schema: config.jobQueueSchema, log: jobLog });
+let converter: DocumentConverter | undefined;
+
+const app = await buildApp({
+  config: { ...config, clientDir },
+  database,
+  clock,
+  objectStore: store,
+  jobQueue,
+});
 app.addHook("onClose", async () => {
+  // Requests have finished; running conversions get up to 30 s, then everything closes.
+  await jobQueue.stop();
+  await converter?.close();
+  store.close();
   await database.close();
 });
 
@@ -66,3 +89,23 @@ app.log.info(
   { database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
   `ready on http://${config.host}:${config.port}`,
 );
+
+// The queue and the engines start once the port is open: warming LibreOffice takes seconds, and a
+// conversion queued meanwhile waits in the queue.
+await jobQueue.start();
+if (config.jobWorkers) {
+  // Loaded only here: the engines' modules (pdf-lib, mammoth, the browser driver) are large.
+  const { createDocumentConverter } = await import("./conversion/create-document-converter");
+  const created = await createDocumentConverter({ log: jobLog });
+  // A SIGTERM during the warm-up: the shutdown has already run without this converter.
+  if (closing) await created.close();
+  else {
+    converter = created;
+    await startWorkers(
+      jobQueue,
+      { db: database.db, store, converter, clock, log: jobLog },
+      config.conversionConcurrency,
+    );
+    jobLog.info("conversion workers ready");
+  }
+}

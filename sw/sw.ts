@@ -27,7 +27,7 @@ cleanupOutdatedCaches();
 
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL("/index.html"), {
-    denylist: [/^\/api\//, /^\/public\//, /^\/service\//, /^\/lookup\//],
+    denylist: [/^\/api\//, /^\/public\//, /^\/service\//, /^\/lookup\//, /^\/files\//],
   }),
 );
 
@@ -52,7 +52,7 @@ registerRoute(
   "GET",
 );
 
-// Deliberately NO route for `/api/`, `/public/` or `/service/`: those answers are personal (profile,
+// Deliberately NO route for `/api/`, `/public/`, `/service/` or `/files/`: those answers are personal (profile,
 // answers, documents, sessions, one-time tokens) and must never land in a Cache Storage cache that
 // outlives a sign-out. Their requests pass straight to the network; the device's offline copy is
 // the local store in IndexedDB.

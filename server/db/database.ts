@@ -13,9 +13,18 @@ import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * Plain SQL on the same database, for libraries that bring their own statements (the job queue):
+ * several statements at once when there are no values, one parameterised statement otherwise.
+ */
+export type SqlExecutor = {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+};
+
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
+  sql: SqlExecutor;
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
@@ -50,6 +59,13 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   return {
     db,
     kind: "pglite",
+    sql: {
+      async executeSql(text, values) {
+        // PGlite's `query` takes one statement; `exec` runs a script (without parameters).
+        if (!values || values.length === 0) return { rows: (await client.exec(text)).at(-1)?.rows ?? [] };
+        return client.query<Record<string, unknown>>(text, values);
+      },
+    },
     // One process owns a PGlite directory, so no lock is needed.
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
@@ -64,6 +80,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   return {
     db,
     kind: "postgres",
+    sql: { executeSql: (text, values) => pool.query(text, values) },
     async migrate() {
       // Several API processes may start at once: only one applies migrations at a time.
       const lockClient = await pool.connect();

@@ -9,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uuid,
 } from "drizzle-orm/pg-core";
 
@@ -254,5 +255,77 @@ export const schools = pgTable(
     primaryKey({ columns: [t.category, t.ceeb] }),
     index("schools_name_search_idx").on(t.category, t.nameSearch.op("text_pattern_ops")),
     check("schools_category", sql`${t.category} in ('college_ceeb', 'hs_ceeb')`),
+  ],
+);
+
+/**
+ * Keys every process must share (the HMAC keys of upload policies and view links): made at random
+ * by the first process that needs one (insert, on conflict keep the existing row) and read by all.
+ */
+export const serverSecrets = pgTable("server_secrets", {
+  name: text("name").primaryKey(),
+  /** Base64 of 32 random bytes. */
+  value: text("value").notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Spec §3 document answer: the file an applicant uploaded for a file question, one per question.
+ * `object_key` is the upload in the object store, under the applicant's prefix
+ * (`applicants/{user}/uploads/{question}/{random}`, decision 0009); name and size are what the
+ * applicant sees. Removing a row removes its object (server/services/documents.ts).
+ */
+export const documentAnswers = pgTable(
+  "document_answers",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    answerKey: text("answer_key").notNull(),
+    objectKey: text("object_key").notNull(),
+    fileName: text("file_name").notNull(),
+    fileSize: integer("file_size").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.answerKey] }),
+    check("document_answers_file_size", sql`${t.fileSize} between 1 and 1048576`),
+  ],
+);
+
+/**
+ * Spec §3–§4 document conversion of a question's upload to PDF, one per question, run by a
+ * `convert-document` job whose id is this row's id (server/jobs). The status lives here, not in a
+ * process, so any API process answers the polling; `message` says why a FAILED file was refused.
+ */
+export const documentConversions = pgTable(
+  "document_conversions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    answerKey: text("answer_key").notNull(),
+    /** The uploaded object to convert (the document answer's object when the job was queued). */
+    sourceKey: text("source_key").notNull(),
+    /** The applicant's file name: a hint for the converter's messages, never used to decide the type. */
+    fileName: text("file_name").notNull(),
+    status: text("status").notNull().default("UNPROCESSED"),
+    message: text("message"),
+    /** The PDF, once COMPLETED: `applicants/{user}/converted/{question}/{random}.pdf`. */
+    pdfKey: text("pdf_key"),
+    /** The engine that made the PDF (logs and support), e.g. "libreoffice". */
+    engine: text("engine"),
+    /** Job runs started (a crash or timeout can end one without a status change). */
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("document_conversions_user_answer").on(t.userId, t.answerKey),
+    check(
+      "document_conversions_status",
+      sql`${t.status} in ('UNPROCESSED', 'IN_PROGRESS', 'COMPLETED', 'FAILED')`,
+    ),
   ],
 );

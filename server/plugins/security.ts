@@ -13,7 +13,7 @@ const CSRF_MESSAGE = "This request was refused because it did not come from the 
  * client's custom header (which a cross-site form cannot set without a CORS preflight we never
  * grant) and must not be marked cross-site by the browser.
  */
-export const securityPlugin = fp(async (app: FastifyInstance) => {
+export const securityPlugin = fp(async (app: FastifyInstance, options: { uploadOrigin?: string }) => {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -24,7 +24,8 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", "blob:"],
         "font-src": ["'self'"],
-        "connect-src": ["'self'"],
+        // Uploads go straight to the object store: an S3 bucket is another origin (decision 0009).
+        "connect-src": ["'self'", ...(options.uploadOrigin ? [options.uploadOrigin] : [])],
         "worker-src": ["'self'"],
         "manifest-src": ["'self'"],
         "object-src": ["'none'"],

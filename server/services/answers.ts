@@ -183,3 +183,38 @@ export async function mergeAnswers(
   }
   return { savedAt: now, saved: rows.length, superseded };
 }
+
+/**
+ * A change the server makes to one answer on its own (a file question becoming "ANSWERED" when its
+ * conversion completes, or "" when its document goes), inside a transaction that holds the
+ * application lock. Edited at the server's time, but never before the stored edit, so the newest
+ * edit stays the newest (decision 0002); takes the user's next revision. Nothing is written when
+ * the stored value is already `value` (or, for "", when there is no row).
+ */
+export async function writeAnswerByServer(
+  tx: Database,
+  userId: string,
+  key: string,
+  value: string,
+  now: Date,
+): Promise<void> {
+  const [stored] = await tx
+    .select({ value: answers.value, editedAt: answers.editedAt })
+    .from(answers)
+    .where(and(eq(answers.userId, userId), eq(answers.key, key)));
+  if ((stored?.value ?? "") === value) return;
+  const editedAt = new Date(Math.max(now.getTime(), (stored?.editedAt.getTime() ?? 0) + 1));
+  const [application] = await tx
+    .update(applications)
+    .set({ answerRevision: sql`${applications.answerRevision} + 1`, updatedAt: now })
+    .where(eq(applications.userId, userId))
+    .returning({ revision: applications.answerRevision });
+  if (!application) throw new Error("writeAnswerByServer needs the application row (lockApplication first)");
+  await tx
+    .insert(answers)
+    .values({ userId, key, value, updatedAt: now, editedAt, revision: application.revision })
+    .onConflictDoUpdate({
+      target: [answers.userId, answers.key],
+      set: { value, updatedAt: now, editedAt, revision: application.revision },
+    });
+}

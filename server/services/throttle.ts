@@ -16,7 +16,9 @@ export type ThrottleScope =
   /** Wrong confirmation codes per address, since the last code was issued. */
   | "confirm-attempts"
   /** Password-reset mails per address. */
-  | "reset-mail";
+  | "reset-mail"
+  /** Signed uploads (POST /api/presigned-url) per user. */
+  | "upload-url";
 
 /** The longest window or memory of any scope: rows older than this are dead. */
 export const LONGEST_WINDOW_MS = 24 * 60 * 60 * 1000;

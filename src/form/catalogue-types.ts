@@ -163,6 +163,13 @@ export type AutocompleteQuestion = QuestionBase & {
   autoComplete?: string;
 };
 
+/**
+ * Spec §2/§4 file input: the applicant uploads a document that the server converts to PDF. The
+ * answer holds "ANSWERED" once the conversion completed (spec §4); the file itself lives in the
+ * document answer (`GET /api/document-answer`), never in the answers map.
+ */
+export type FileQuestion = QuestionBase & { kind: "file" };
+
 export type Question =
   | TextQuestion
   | TextareaQuestion
@@ -174,7 +181,8 @@ export type Question =
   | CheckboxQuestion
   | MonthYearQuestion
   | ConditionalSelectQuestion
-  | AutocompleteQuestion;
+  | AutocompleteQuestion
+  | FileQuestion;
 
 export type QuestionKind = Question["kind"];
 
