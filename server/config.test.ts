@@ -13,6 +13,7 @@ const DEFAULTS = {
   smtpUrl: undefined,
   mailFrom: DEFAULT_MAIL_FROM,
   publicUrl: "http://127.0.0.1:8080",
+  serviceTokenMinutes: 10,
 };
 
 function configError(env: NodeJS.ProcessEnv): ConfigError {
@@ -48,6 +49,7 @@ describe("loadConfig", () => {
         SMTP_URL: "",
         MAIL_FROM: "",
         PUBLIC_URL: "",
+        SERVICE_TOKEN_MINUTES: "",
       }),
     ).toStrictEqual(DEFAULTS);
   });
@@ -66,6 +68,7 @@ describe("loadConfig", () => {
         SMTP_URL: "smtps://mailer:secret@smtp.example.edu:465",
         MAIL_FROM: "Admissions <admissions@example.edu>",
         PUBLIC_URL: "https://apply.example.edu/",
+        SERVICE_TOKEN_MINUTES: "30",
       }),
     ).toStrictEqual({
       port: 3000,
@@ -79,6 +82,7 @@ describe("loadConfig", () => {
       smtpUrl: "smtps://mailer:secret@smtp.example.edu:465",
       mailFrom: "Admissions <admissions@example.edu>",
       publicUrl: "https://apply.example.edu",
+      serviceTokenMinutes: 30,
     });
   });
 
@@ -98,6 +102,10 @@ describe("loadConfig", () => {
 
   it.each(["70000", "-1", "80.5"])("refuses PORT=%s", (port) => {
     expect(configError({ PORT: port }).message).toContain("PORT");
+  });
+
+  it.each(["0", "1441", "7.5", "ten"])("refuses SERVICE_TOKEN_MINUTES=%s, naming it", (minutes) => {
+    expect(configError({ SERVICE_TOKEN_MINUTES: minutes }).message).toContain("SERVICE_TOKEN_MINUTES");
   });
 
   it("refuses an unknown LOG_LEVEL", () => {

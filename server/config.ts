@@ -46,6 +46,13 @@ const EnvSchema = z.object({
     .string()
     .refine(isBaseUrl, "must be an http:// or https:// URL without query or fragment")
     .optional(),
+  /** Lifetime of a service link (spec §6 `service_token`): the PDF job's and `npm run service:link`'s. */
+  SERVICE_TOKEN_MINUTES: z.coerce
+    .number({ message: "must be a number of minutes" })
+    .int("must be a whole number of minutes")
+    .min(1, "must be from 1 to 1440 minutes")
+    .max(1440, "must be from 1 to 1440 minutes")
+    .default(10),
 });
 
 export type Config = {
@@ -61,6 +68,8 @@ export type Config = {
   mailFrom: string;
   /** Without a trailing slash, e.g. `https://apply.northbridge.example`. */
   publicUrl: string;
+  /** How long a service token stays valid. */
+  serviceTokenMinutes: number;
 };
 
 export class ConfigError extends Error {}
@@ -86,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://${hostForUrl(e.HOST)}:${e.PORT}`).replace(/\/+$/, ""),
+    serviceTokenMinutes: e.SERVICE_TOKEN_MINUTES,
   };
 }
 

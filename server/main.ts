@@ -6,6 +6,7 @@ import { openDatabase } from "./db/database";
 import { purgeExpiredCodes } from "./services/confirmation-codes";
 import { purgeExpiredIdempotencyKeys } from "./services/idempotency";
 import { purgeExpiredResetTokens } from "./services/password-reset";
+import { purgeExpiredServiceTokens } from "./services/service-tokens";
 import { purgeExpiredThrottles } from "./services/throttle";
 
 const startedAt = performance.now();
@@ -39,6 +40,7 @@ const purge = () => {
     purgeExpiredThrottles(database.db, now),
     purgeExpiredCodes(database.db, now),
     purgeExpiredResetTokens(database.db, now),
+    purgeExpiredServiceTokens(database.db, now),
   ]).catch((err) => app.log.error(err));
 };
 await purge();

@@ -45,3 +45,19 @@ export type AddAnotherSaved = { message: string; button_id: string; num_componen
 /** GET /api/tabs. PUT takes `{ tab_id, chosen_tab }` and answers the stored choice. */
 export type TabChoicesResponse = { tabs: Record<string, string> };
 export type TabSaved = { message: string; tab_id: string; chosen_tab: string };
+
+/** Spec §3 document answer: the uploaded file of each upload question, by its answer key. */
+export type DocumentAnswers = Record<string, { file_name: string; file_size: number }>;
+
+/**
+ * GET /service/tmp-pdf (spec §3 "Service response"): what the read-only rendering of one
+ * application needs, in the profile's shapes.
+ */
+export type ServiceResponse = {
+  answer: Record<string, string>;
+  /** Add-another counts by button id; absent ids show the default 1. */
+  add_another: Record<string, number>;
+  document_answer: DocumentAnswers;
+  /** Chosen tab by tab id; absent ids show the section's default tab. */
+  tabs: Record<string, string>;
+};
