@@ -14,6 +14,15 @@ export const SERVICE_RESPONSE_PATH = "/service/tmp-pdf";
  */
 export const SERVICE_VIEW_PATH = "/about";
 
+/**
+ * The token of a service link in a page's query string (`location.search`), or null when there is
+ * none. An empty or repeated parameter still counts: such a page shows the service rendering's
+ * refusal, never the editable form.
+ */
+export function serviceTokenFrom(search: string): string | null {
+  return new URLSearchParams(search).get(SERVICE_TOKEN_PARAM);
+}
+
 /** Path and query of the rendering for a token, e.g. `/about?service_token=…`. */
 export function serviceViewPath(token: string): string {
   return `${SERVICE_VIEW_PATH}?${new URLSearchParams({ [SERVICE_TOKEN_PARAM]: token })}`;
@@ -27,3 +36,6 @@ export function serviceViewPath(token: string): string {
  */
 export const SERVICE_VIEW_STATE_ATTRIBUTE = "data-service-view";
 export type ServiceViewState = "loading" | "ready" | "invalid" | "failed";
+
+/** The states after which the page no longer changes: wait for one of these, print on `ready`. */
+export const SERVICE_VIEW_SETTLED_STATES: readonly ServiceViewState[] = ["ready", "invalid", "failed"];
