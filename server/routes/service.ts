@@ -22,11 +22,18 @@ const serviceResponse = z.object({
 export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     SERVICE_RESPONSE_PATH,
-    { schema: { response: { 200: serviceResponse } } },
+    {
+      schema: {
+        // Any shape (missing, repeated, malformed) reaches the token check, which refuses it with
+        // the same 401 as an unknown token.
+        querystring: z.object({ [SERVICE_TOKEN_PARAM]: z.unknown().optional() }),
+        response: { 200: serviceResponse },
+      },
+    },
     async (request, reply) => {
       reply.header("Cache-Control", "no-store").header("Referrer-Policy", "no-referrer");
-      const query = request.query as Record<string, unknown>;
-      const userId = await findServiceTokenUser(app.db, query[SERVICE_TOKEN_PARAM], app.clock());
+      const token = request.query[SERVICE_TOKEN_PARAM];
+      const userId = await findServiceTokenUser(app.db, token, app.clock());
       if (!userId) throw new HttpError(401, SERVICE_LINK_INVALID_MESSAGE);
       return loadServiceApplication(app.db, userId);
     },
