@@ -7,12 +7,16 @@ import { type VisibleSection, visiblePage } from "../../form/engine/visibility";
 import { formPages } from "../../form/pages/form-pages";
 import type { ServiceResponse } from "../../shared/api-types";
 import { FORM_PAGES } from "../../shared/routes";
+import { serviceUserSnapshot, viewerOf } from "../profile/client-snapshot";
 import { displayQuestion } from "./answer-display";
 import { applicantName, printMarginCss } from "./print-margins";
 import { ServiceQuestion } from "./service-question";
 
-/** The service user reads a signed-in applicant's application: their counts and tabs apply. */
-const SERVICE_VIEWER: Viewer = { signedIn: true, serviceUser: true };
+/**
+ * The service user (spec §3 `is_service_user`): not signed in, but reading a signed-in applicant's
+ * application, so signed-in content, the stored add-another counts and the chosen tabs apply.
+ */
+const SERVICE_VIEWER: Viewer = viewerOf(serviceUserSnapshot());
 
 type Props = { application: ServiceResponse; pages?: readonly FormPage[] };
 

@@ -11,7 +11,8 @@ import { visiblePage } from "./visibility";
 
 const anonymous: Viewer = { signedIn: false };
 const applicant: Viewer = { signedIn: true };
-const serviceUser: Viewer = { signedIn: true, serviceUser: true };
+/** Not signed in: the service user reads someone else's application through a link. */
+const serviceUser: Viewer = { signedIn: false, serviceUser: true };
 
 /** A required text question for `audience`. */
 const text = (key: string, audience?: Question["audience"]): Question => ({

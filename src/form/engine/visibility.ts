@@ -20,16 +20,13 @@ export type VisibilityOptions = Viewer & {
 
 /**
  * The tab a tabbed section shows (undefined without tabs): the stored choice for signed-in
- * applicants when it names one of its tabs, else the default; anonymous visitors always see the
- * default (spec §4).
+ * applicants (and the service user reading one's application) when it names one of its tabs, else
+ * the default; anonymous visitors always see the default (spec §4).
  */
-export function chosenTab(
-  section: Section,
-  options: { signedIn: boolean; tabs?: TabChoices },
-): string | undefined {
+export function chosenTab(section: Section, options: Viewer & { tabs?: TabChoices }): string | undefined {
   if (!section.tabs) return undefined;
   const { tabId, defaultTab, tabs } = section.tabs;
-  const choice = options.signedIn ? options.tabs?.[tabId] : undefined;
+  const choice = options.signedIn || options.serviceUser ? options.tabs?.[tabId] : undefined;
   return choice !== undefined && tabs.some((tab) => tab.id === choice) ? choice : defaultTab;
 }
 
