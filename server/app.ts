@@ -23,6 +23,7 @@ import { healthRoutes } from "./routes/health";
 import { logoutRoutes } from "./routes/logout";
 import { lookupRoutes } from "./routes/lookup";
 import { profileRoutes } from "./routes/profile";
+import { serviceRoutes } from "./routes/service";
 import { submitRoutes } from "./routes/submit";
 import { testSupportRoutes } from "./routes/test-support";
 import { uiChoiceRoutes } from "./routes/ui-choices";
@@ -145,6 +146,7 @@ export async function buildApp({
   if (store instanceof LocalDiskStore) await app.register(localUploadRoutes, { store });
   await app.register(documentViewRoutes, { store, links: viewLinks });
   await app.register(logoutRoutes);
+  await app.register(serviceRoutes);
   await app.register(authRoutes, { publicUrl: config.publicUrl });
   await app.register(lookupRoutes, {
     providers: { ...DEFAULT_LOOKUP_PROVIDERS, ...schoolLookupProviders(database.db), ...lookupProviders },

@@ -17,6 +17,7 @@ const DEFAULTS = {
   jobWorkers: true,
   conversionConcurrency: undefined,
   jobQueueSchema: "pgboss",
+  serviceTokenMinutes: 10,
 };
 
 function configError(env: NodeJS.ProcessEnv): ConfigError {
@@ -61,6 +62,7 @@ describe("loadConfig", () => {
         JOB_WORKERS: "",
         CONVERSION_CONCURRENCY: "",
         JOB_QUEUE_SCHEMA: "",
+        SERVICE_TOKEN_MINUTES: "",
       }),
     ).toStrictEqual(DEFAULTS);
   });
@@ -88,6 +90,7 @@ describe("loadConfig", () => {
         JOB_WORKERS: "false",
         CONVERSION_CONCURRENCY: "2",
         JOB_QUEUE_SCHEMA: "admissions_jobs",
+        SERVICE_TOKEN_MINUTES: "30",
       }),
     ).toStrictEqual({
       port: 3000,
@@ -111,6 +114,7 @@ describe("loadConfig", () => {
       jobWorkers: false,
       conversionConcurrency: 2,
       jobQueueSchema: "admissions_jobs",
+      serviceTokenMinutes: 30,
     });
   });
 
@@ -151,6 +155,10 @@ describe("loadConfig", () => {
 
   it.each(["70000", "-1", "80.5"])("refuses PORT=%s", (port) => {
     expect(configError({ PORT: port }).message).toContain("PORT");
+  });
+
+  it.each(["0", "1441", "7.5", "ten"])("refuses SERVICE_TOKEN_MINUTES=%s, naming it", (minutes) => {
+    expect(configError({ SERVICE_TOKEN_MINUTES: minutes }).message).toContain("SERVICE_TOKEN_MINUTES");
   });
 
   it("refuses an unknown LOG_LEVEL", () => {

@@ -62,6 +62,13 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,49}$/, "must be a lower-case PostgreSQL name (letters, digits, _)")
     .default("pgboss"),
+  /** Lifetime of a service link (spec §6 `service_token`): the PDF job's and `npm run service:link`'s. */
+  SERVICE_TOKEN_MINUTES: z.coerce
+    .number({ message: "must be a number of minutes" })
+    .int("must be a whole number of minutes")
+    .min(1, "must be from 1 to 1440 minutes")
+    .max(1440, "must be from 1 to 1440 minutes")
+    .default(10),
 });
 
 export type Config = {
@@ -82,6 +89,8 @@ export type Config = {
   jobWorkers: boolean;
   conversionConcurrency: number | undefined;
   jobQueueSchema: string;
+  /** How long a service token stays valid. */
+  serviceTokenMinutes: number;
 };
 
 export type S3Config = {
@@ -147,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobWorkers: e.JOB_WORKERS,
     conversionConcurrency: e.CONVERSION_CONCURRENCY,
     jobQueueSchema: e.JOB_QUEUE_SCHEMA,
+    serviceTokenMinutes: e.SERVICE_TOKEN_MINUTES,
   };
 }
 

@@ -10,6 +10,7 @@ import { startWorkers } from "./jobs/workers";
 import { purgeExpiredCodes } from "./services/confirmation-codes";
 import { purgeExpiredIdempotencyKeys } from "./services/idempotency";
 import { purgeExpiredResetTokens } from "./services/password-reset";
+import { purgeExpiredServiceTokens } from "./services/service-tokens";
 import { purgeExpiredThrottles } from "./services/throttle";
 import { createObjectStore } from "./storage/create-object-store";
 
@@ -62,6 +63,7 @@ const purge = () => {
     purgeExpiredThrottles(database.db, now),
     purgeExpiredCodes(database.db, now),
     purgeExpiredResetTokens(database.db, now),
+    purgeExpiredServiceTokens(database.db, now),
   ]).catch((err) => app.log.error(err));
 };
 await purge();

@@ -212,6 +212,31 @@ export const passwordResetTokens = pgTable(
 );
 
 /**
+ * Read-only links to one applicant's application (spec §6 service user, §7 `GET /service/tmp-pdf`):
+ * only the SHA-256 of the 256-bit token is kept, with the account it opens and its expiry, so a
+ * database leak yields no usable link. `purpose` says who minted it: `pdf` (the application PDF
+ * job's own print) or `staff` (`npm run service:link`). Valid until `expires_at`, however often
+ * used; nothing but the service rendering's read accepts it.
+ */
+export const serviceTokens = pgTable(
+  "service_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("service_tokens_user_idx").on(t.userId),
+    index("service_tokens_expires_at_idx").on(t.expiresAt),
+    check("service_tokens_purpose", sql`${t.purpose} in ('pdf', 'staff')`),
+  ],
+);
+
+/**
  * Counters behind every throttle and rate limit (login failures per address and per IP, codes and
  * reset mails per address, wrong codes per address), shared by all API processes. The subject
  * (an address or IP) is stored as a SHA-256, so addresses that never became accounts are not kept.

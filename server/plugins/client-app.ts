@@ -4,6 +4,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { SERVER_PATH_PREFIXES } from "../../src/shared/constants";
+import { SERVICE_TOKEN_PARAM } from "../../src/shared/service-view";
 import { routingPath } from "../request-path";
 
 const NO_CACHE = "no-cache";
@@ -33,12 +34,20 @@ export const clientAppPlugin = fp(
       if (!hasClient || !isPage) {
         return reply.status(404).send({ message: `There is nothing at ${request.method} ${pathname}.` });
       }
-      // The reset page's URL carries a single-use token: no request from it may send it on.
-      if (pathname.replace(/\/+$/, "") === "/reset") reply.header("Referrer-Policy", "no-referrer");
+      // The reset page's URL carries a single-use token, a service link's a read-only one: no
+      // request from either page may send it on.
+      if (pathname.replace(/\/+$/, "") === "/reset" || hasServiceToken(request.url)) {
+        reply.header("Referrer-Policy", "no-referrer");
+      }
       return reply.header("Cache-Control", NO_CACHE).sendFile("index.html");
     });
   },
 );
+
+function hasServiceToken(url: string): boolean {
+  const query = url.split("?")[1]?.split("#")[0] ?? "";
+  return new URLSearchParams(query).has(SERVICE_TOKEN_PARAM);
+}
 
 async function registerStatic(app: FastifyInstance, root: string): Promise<void> {
   await app.register(fastifyStatic, {

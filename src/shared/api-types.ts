@@ -73,3 +73,16 @@ export type DocumentConversionState = {
   message: string;
   url: string | null;
 };
+
+/**
+ * GET /service/tmp-pdf (spec §3 "Service response"): what the read-only rendering of one
+ * application needs, in the profile's shapes.
+ */
+export type ServiceResponse = {
+  answer: Record<string, string>;
+  /** Add-another counts by button id; absent ids show the default 1. */
+  add_another: Record<string, number>;
+  document_answer: DocumentAnswers;
+  /** Chosen tab by tab id; absent ids show the section's default tab. */
+  tabs: Record<string, string>;
+};
