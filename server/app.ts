@@ -16,6 +16,7 @@ import { securityPlugin } from "./plugins/security";
 import { sessionsPlugin } from "./plugins/sessions";
 import { answerRoutes } from "./routes/answer";
 import { authRoutes } from "./routes/auth";
+import { draftLinkRoutes } from "./routes/draft-links";
 import { healthRoutes } from "./routes/health";
 import { logoutRoutes } from "./routes/logout";
 import { lookupRoutes } from "./routes/lookup";
@@ -109,6 +110,7 @@ export async function buildApp({
   await app.register(submitRoutes, { pages: catalogue });
   await app.register(logoutRoutes);
   await app.register(authRoutes, { publicUrl: config.publicUrl });
+  await app.register(draftLinkRoutes, { publicUrl: config.publicUrl });
   await app.register(lookupRoutes, {
     providers: { ...DEFAULT_LOOKUP_PROVIDERS, ...schoolLookupProviders(database.db), ...lookupProviders },
   });

@@ -4,6 +4,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/database";
 import { purgeExpiredCodes } from "./services/confirmation-codes";
+import { purgeExpiredDraftLinks } from "./services/draft-links";
 import { purgeExpiredIdempotencyKeys } from "./services/idempotency";
 import { purgeExpiredResetTokens } from "./services/password-reset";
 import { purgeExpiredThrottles } from "./services/throttle";
@@ -39,6 +40,7 @@ const purge = () => {
     purgeExpiredThrottles(database.db, now),
     purgeExpiredCodes(database.db, now),
     purgeExpiredResetTokens(database.db, now),
+    purgeExpiredDraftLinks(database.db, now),
   ]).catch((err) => app.log.error(err));
 };
 await purge();
