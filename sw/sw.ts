@@ -25,10 +25,32 @@ precacheAndRoute(self.__WB_MANIFEST);
 clientsClaim();
 cleanupOutdatedCaches();
 
+const shell = createHandlerBoundToURL("/index.html");
+
+/**
+ * A page whose URL carries a secret (the reset link's token, a draft link's `token`) must not send
+ * it on in a Referer header: the same rule as the server's (server/plugins/client-app.ts), for the
+ * shell answered from here.
+ */
+function carriesSecret(url: URL): boolean {
+  return url.pathname.replace(/\/+$/, "") === "/reset" || url.searchParams.has("token");
+}
+
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL("/index.html"), {
-    denylist: [/^\/api\//, /^\/public\//, /^\/service\//, /^\/lookup\//],
-  }),
+  new NavigationRoute(
+    async (options) => {
+      const response = await shell(options);
+      if (!carriesSecret(options.url)) return response;
+      const headers = new Headers(response.headers);
+      headers.set("Referrer-Policy", "no-referrer");
+      return new Response(response.body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers,
+      });
+    },
+    { denylist: [/^\/api\//, /^\/public\//, /^\/service\//, /^\/lookup\//] },
+  ),
 );
 
 // Autocomplete suggestions and details (shared reference data, never personal): answer from the

@@ -272,6 +272,23 @@ test("offline, the control says a link needs a connection, and the link comes on
   await expect(page.getByRole("button", { name: "Account" })).toBeFocused();
 });
 
+test("a page with a token answered by the service worker is also sent with no referrer", async ({ page }) => {
+  await page.goto("/about");
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+  const withToken = await page.goto(`/about?token=${"A".repeat(43)}`);
+  expect(withToken?.fromServiceWorker()).toBe(true);
+  expect(withToken?.headers()["referrer-policy"]).toBe("no-referrer");
+  await expect(page.getByText(/This link has expired or is not valid\./)).toBeVisible({ timeout: 15_000 });
+  const without = await page.goto("/education");
+  expect(without?.fromServiceWorker()).toBe(true);
+  expect(without?.headers()["referrer-policy"]).not.toBe("no-referrer");
+});
+
 test("a signed-in applicant is asked before a link's answers join the application", async ({
   page,
   browser,

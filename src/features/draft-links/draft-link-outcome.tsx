@@ -44,16 +44,23 @@ export function DraftLinkOutcomeNotice({
     else if (outcome.kind === "failed") showErrorToast(ERROR_LABEL, FAILED_LINK_TEXT);
     else if (submitted) showErrorToast(ERROR_LABEL, SUBMITTED_TEXT);
     else setPending({ draft: outcome.draft, count: outcome.count });
-    // A link that could not be read for want of a connection stays, so a reload can try again.
-    if (outcome.kind === "failed") return;
-    const params = new URLSearchParams(location.search);
-    params.delete(DRAFT_LINK_PARAM);
-    const search = params.toString();
+  }, [outcome, submitted]);
+
+  // Whenever the address holds the token (a redirect that keeps the query string may bring it
+  // back), take it out. A link that could not be read for want of a connection stays, so a reload
+  // can try again.
+  const params = new URLSearchParams(location.search);
+  const showsToken = outcome !== null && outcome.kind !== "failed" && params.has(DRAFT_LINK_PARAM);
+  useEffect(() => {
+    if (!showsToken) return;
+    const rest = new URLSearchParams(location.search);
+    rest.delete(DRAFT_LINK_PARAM);
+    const search = rest.toString();
     navigate(
       { pathname: location.pathname, search: search ? `?${search}` : "", hash: location.hash },
       { replace: true, state: location.state },
     );
-  }, [outcome, submitted, location, navigate]);
+  }, [showsToken, location, navigate]);
 
   return pending ? (
     <Suspense fallback={null}>
