@@ -32,31 +32,38 @@ export function ContinueDialog({ onClose }: { onClose: () => void }) {
   const online = useOnline();
   const [state, setState] = useState<State>(() => ({ step: navigator.onLine ? "making" : "offline" }));
 
+  // Only the latest attempt may show its link: an earlier one's token has been replaced by then.
+  const attempt = useRef(0);
   const make = useCallback(async () => {
+    const mine = ++attempt.current;
     if (!navigator.onLine) return setState({ step: "offline" });
     setState({ step: "making" });
+    let next: State;
     try {
-      setState({ step: "ready", link: await makeDraftLink() });
+      next = { step: "ready", link: await makeDraftLink() };
     } catch (error) {
-      if (error instanceof ApiError && error.kind === "network") setState({ step: "offline" });
+      if (error instanceof ApiError && error.kind === "network") next = { step: "offline" };
       else
-        setState({
-          step: "failed",
-          message: error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE,
-        });
+        next = { step: "failed", message: error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE };
     }
+    if (mine === attempt.current) setState(next);
   }, []);
 
-  // The first link is made as the dialog opens; an offline dialog makes it once the network is back.
+  // The first link is made as the dialog opens (or once it is online); a dialog that found no
+  // network tries again when the browser reports being back online.
   const started = useRef(false);
+  const wasOnline = useRef(online);
+  const step = useRef(state.step);
+  step.current = state.step;
   useEffect(() => {
-    if (!online || started.current) return;
-    started.current = true;
-    void make();
+    const cameBack = online && !wasOnline.current;
+    wasOnline.current = online;
+    if (!online) return;
+    if (!started.current || (cameBack && step.current === "offline")) {
+      started.current = true;
+      void make();
+    }
   }, [online, make]);
-  useEffect(() => {
-    if (online && state.step === "offline" && started.current) void make();
-  }, [online, state.step, make]);
 
   return (
     <Modal
@@ -68,7 +75,14 @@ export function ContinueDialog({ onClose }: { onClose: () => void }) {
       size="xs"
     >
       <div className="draft-link">
-        {state.step === "offline" ? <p role="status">{OFFLINE_TEXT}</p> : null}
+        {state.step === "offline" ? (
+          <>
+            <p role="status">{OFFLINE_TEXT}</p>
+            <Button className="button button--secondary" onPress={make}>
+              Try again
+            </Button>
+          </>
+        ) : null}
         {state.step === "making" ? <p role="status">Making your link…</p> : null}
         {state.step === "failed" ? (
           <>
