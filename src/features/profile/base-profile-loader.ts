@@ -34,10 +34,10 @@ export async function forgetSignedInUser(): Promise<void> {
 export async function loadBaseProfile({ request }: LoaderFunctionArgs): Promise<BaseProfile> {
   const token = draftLinkToken(request.url);
   const base = await openOwner();
-  // A link opened with a stale session: its answers wait in the device's draft, which joins the
-  // account at sign-in like any draft.
-  const signedIn = base.snapshot.is_logged_in;
-  const draftLink = token ? await openDraftLink(token, signedIn) : null;
+  // Signed in, the link's answers wait for the applicant's yes. Anonymous (also after a refused
+  // session, on the way to /login) they go into the device's draft, which joins the account at
+  // sign-in like any draft.
+  const draftLink = token ? await openDraftLink(token, base.snapshot.is_logged_in) : null;
   return { ...base, draftLink };
 }
 
