@@ -1,12 +1,17 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Locator, Page } from "@playwright/test";
 import { decodeQR } from "qr/decode.js";
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { expect as baseExpect, expectNoAxeViolations, test } from "./fixtures";
 import { tabTo } from "./keyboard";
 import { waitForMail } from "./mail-outbox";
 import { serverAnswers, signIn } from "./session";
 
 // "Continue on another device" (issue 16): an anonymous draft travels by link, QR code or e-mail.
+
+// Journeys across two devices (browser contexts) on a shared, busy machine: each step waits for a
+// state, with room to get there.
+test.describe.configure({ timeout: 90_000 });
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 const LINK = /^http:\/\/127\.0\.0\.1:\d+\/about\?token=[A-Za-z0-9_-]{43}$/;
 
@@ -22,7 +27,7 @@ const continueButton = (page: Page) =>
 /** The link the dialog shows, once it has been made. */
 async function shownLink(page: Page): Promise<string> {
   const field = dialog(page).getByRole("textbox", { name: "Your link" });
-  await expect(field).toHaveValue(LINK, { timeout: 15_000 });
+  await expect(field).toHaveValue(LINK);
   return field.inputValue();
 }
 
@@ -111,7 +116,7 @@ test("an anonymous applicant takes their About You answers to another device wit
   await expect(other.getByRole("status").filter({ hasText: "Saved on this device" })).toBeVisible();
 
   await other.goto(link);
-  await expect(other.getByText("We've loaded your saved answers (2).")).toBeVisible({ timeout: 15_000 });
+  await expect(other.getByText("We've loaded your saved answers (2).")).toBeVisible();
   await expect(firstName(other)).toHaveValue("Ada");
   await expect(lastName(other)).toHaveValue("Lovelace");
   await expect(middleName(other)).toHaveValue("King");
@@ -154,7 +159,7 @@ test("an expired link opens the form with the device's answers and says the link
     other
       .getByRole("alertdialog", { name: "Saved Answers Link Error" })
       .getByText(/This link has expired or is not valid\./),
-  ).toBeVisible({ timeout: 15_000 });
+  ).toBeVisible();
   await expect(other.getByRole("heading", { level: 1, name: "About You" })).toBeVisible();
   await expect(firstName(other)).toHaveValue("Grace");
   await expect(other.getByText("Something went wrong.")).toHaveCount(0);
@@ -176,10 +181,10 @@ test("a replaced link stops working; only the newest one opens the draft", async
 
   const other = await anotherDevice(browser);
   await other.goto(first);
-  await expect(other.getByText(/This link has expired or is not valid\./)).toBeVisible({ timeout: 15_000 });
+  await expect(other.getByText(/This link has expired or is not valid\./)).toBeVisible();
   await expect(firstName(other)).toHaveValue("");
   await other.goto(second);
-  await expect(firstName(other)).toHaveValue("Augusta", { timeout: 15_000 });
+  await expect(firstName(other)).toHaveValue("Augusta");
   await closeDevice(other);
 });
 
@@ -283,7 +288,7 @@ test("a page with a token answered by the service worker is also sent with no re
   const withToken = await page.goto(`/about?token=${"A".repeat(43)}`);
   expect(withToken?.fromServiceWorker()).toBe(true);
   expect(withToken?.headers()["referrer-policy"]).toBe("no-referrer");
-  await expect(page.getByText(/This link has expired or is not valid\./)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/This link has expired or is not valid\./)).toBeVisible();
   const without = await page.goto("/education");
   expect(without?.fromServiceWorker()).toBe(true);
   expect(without?.headers()["referrer-policy"]).not.toBe("no-referrer");
@@ -309,7 +314,7 @@ test("a signed-in applicant is asked before a link's answers join the applicatio
 
   await page.goto(link);
   const question = page.getByRole("alertdialog", { name: "Add your saved answers?" });
-  await expect(question).toContainText("holds 2 answers saved on another device", { timeout: 15_000 });
+  await expect(question).toContainText("holds 2 answers saved on another device");
   await expect(page).toHaveURL(/\/about$/);
   // Nothing joins the application before the applicant agrees.
   await expect(firstName(page)).toHaveValue("");
@@ -319,7 +324,7 @@ test("a signed-in applicant is asked before a link's answers join the applicatio
   await expect(firstName(page)).toHaveValue("Ada");
   await expect(middleName(page)).toHaveValue("King");
   await expect
-    .poll(() => serverAnswers(page), { timeout: 15_000 })
+    .poll(() => serverAnswers(page))
     .toMatchObject({ first_name: "Ada", last_name: "Lovelace", middle_name: "King" });
 
   // "Not now" leaves the application as it is.
