@@ -18,6 +18,7 @@ import { sessionsPlugin } from "./plugins/sessions";
 import { answerRoutes } from "./routes/answer";
 import { authRoutes } from "./routes/auth";
 import { documentRoutes } from "./routes/documents";
+import { draftLinkRoutes } from "./routes/draft-links";
 import { documentViewRoutes, localUploadRoutes } from "./routes/files";
 import { healthRoutes } from "./routes/health";
 import { logoutRoutes } from "./routes/logout";
@@ -148,6 +149,7 @@ export async function buildApp({
   await app.register(logoutRoutes);
   await app.register(serviceRoutes);
   await app.register(authRoutes, { publicUrl: config.publicUrl });
+  await app.register(draftLinkRoutes, { publicUrl: config.publicUrl });
   await app.register(lookupRoutes, {
     providers: { ...DEFAULT_LOOKUP_PROVIDERS, ...schoolLookupProviders(database.db), ...lookupProviders },
   });

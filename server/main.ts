@@ -8,6 +8,7 @@ import { openDatabase } from "./db/database";
 import { JobQueue } from "./jobs/job-queue";
 import { startWorkers } from "./jobs/workers";
 import { purgeExpiredCodes } from "./services/confirmation-codes";
+import { purgeExpiredDraftLinks } from "./services/draft-links";
 import { purgeExpiredIdempotencyKeys } from "./services/idempotency";
 import { purgeExpiredResetTokens } from "./services/password-reset";
 import { purgeExpiredServiceTokens } from "./services/service-tokens";
@@ -64,6 +65,7 @@ const purge = () => {
     purgeExpiredCodes(database.db, now),
     purgeExpiredResetTokens(database.db, now),
     purgeExpiredServiceTokens(database.db, now),
+    purgeExpiredDraftLinks(database.db, now),
   ]).catch((err) => app.log.error(err));
 };
 await purge();

@@ -354,3 +354,23 @@ export const documentConversions = pgTable(
     ),
   ],
 );
+
+/**
+ * "Continue on another device" links (decision 0012): a copy of an anonymous visitor's draft that
+ * the link's token opens until `expires_at`. One row per draft (the SHA-256 of the device's random
+ * draft id): a new link from the same draft replaces the row, so the old token stops working. The
+ * token is stored as its SHA-256, and the copy is sealed (AES-256-GCM) with a key derived from the
+ * token, so the database alone reveals neither the link nor the answers.
+ */
+export const draftLinks = pgTable(
+  "draft_links",
+  {
+    draftIdHash: text("draft_id_hash").primaryKey(),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** base64url of IV, GCM tag and ciphertext of `{ answers, edited_at }`. */
+    sealed: text("sealed").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("draft_links_expires_at_idx").on(t.expiresAt)],
+);

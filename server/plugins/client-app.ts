@@ -4,6 +4,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { SERVER_PATH_PREFIXES } from "../../src/shared/constants";
+import { DRAFT_LINK_PARAM } from "../../src/shared/draft-links";
 import { SERVICE_TOKEN_PARAM } from "../../src/shared/service-view";
 import { routingPath } from "../request-path";
 
@@ -21,6 +22,12 @@ export const clientAppPlugin = fp(
   async (app: FastifyInstance, options: { clientDir: string | undefined }) => {
     const root = options.clientDir ? path.resolve(options.clientDir) : undefined;
     const hasClient = root !== undefined && existsSync(path.join(root, "index.html"));
+    // A page whose URL carries a secret (the reset link's token, a draft link's `token` or a
+    // service link's `service_token`, on any path: "/", "/about", an unknown one that redirects)
+    // must not send it on in a Referer header.
+    app.addHook("onRequest", async (request, reply) => {
+      if (carriesSecret(request.url)) reply.header("Referrer-Policy", "no-referrer");
+    });
     if (!hasClient)
       app.log.warn({ root }, "no built client found: serving the API only (run `npm run build`)");
     else await registerStatic(app, root);
@@ -34,20 +41,10 @@ export const clientAppPlugin = fp(
       if (!hasClient || !isPage) {
         return reply.status(404).send({ message: `There is nothing at ${request.method} ${pathname}.` });
       }
-      // The reset page's URL carries a single-use token, a service link's a read-only one: no
-      // request from either page may send it on.
-      if (pathname.replace(/\/+$/, "") === "/reset" || hasServiceToken(request.url)) {
-        reply.header("Referrer-Policy", "no-referrer");
-      }
       return reply.header("Cache-Control", NO_CACHE).sendFile("index.html");
     });
   },
 );
-
-function hasServiceToken(url: string): boolean {
-  const query = url.split("?")[1]?.split("#")[0] ?? "";
-  return new URLSearchParams(query).has(SERVICE_TOKEN_PARAM);
-}
 
 async function registerStatic(app: FastifyInstance, root: string): Promise<void> {
   await app.register(fastifyStatic, {
@@ -68,4 +65,12 @@ async function registerStatic(app: FastifyInstance, root: string): Promise<void>
       reply.header("Cache-Control", policy);
     },
   });
+}
+
+function carriesSecret(url: string): boolean {
+  if (routingPath(url).replace(/\/+$/, "") === "/reset") return true;
+  const query = url.indexOf("?");
+  if (query < 0) return false;
+  const params = new URLSearchParams(url.slice(query + 1).split("#", 1)[0]);
+  return params.has(DRAFT_LINK_PARAM) || params.has(SERVICE_TOKEN_PARAM);
 }

@@ -5,13 +5,14 @@ import { users } from "../db/schema";
 import { HttpError } from "../http-error";
 import { setSessionCookies } from "../plugins/sessions";
 import { findUser } from "../services/accounts";
+import { expireDraftLink } from "../services/draft-links";
 import { mintServiceToken } from "../services/service-tokens";
 import { createSession } from "../services/sessions";
 
 /**
  * Browser tests only (E2E_TEST_HOOKS=true): signs in a confirmed user without the sign-up flow,
- * and mints service links. Never registered otherwise; the server logs a warning at start-up when
- * it is.
+ * mints service links, and ends a draft link as its expiry would (a browser test cannot wait 30
+ * days). Never registered otherwise; the server logs a warning at start-up when it is.
  */
 export const testSupportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -50,6 +51,15 @@ export const testSupportRoutes: FastifyPluginAsyncZod = async (app) => {
         lifetimeMs,
       });
       return { token, path: serviceViewPath(token) };
+    },
+  );
+
+  app.post(
+    "/__test__/expire-draft-link",
+    { schema: { body: z.object({ token: z.string() }) } },
+    async (request, reply) => {
+      const found = await expireDraftLink(app.db, request.body.token, app.clock());
+      return reply.status(found ? 200 : 404).send({ message: found ? "Expired." : "No such link." });
     },
   );
 };

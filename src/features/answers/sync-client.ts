@@ -1,5 +1,6 @@
 import { liveQuery, type Subscription } from "dexie";
 import { AnswerStore } from "./answer-store";
+import { draftForLink, type LinkedDraft, mergeLinkedDraft } from "./linked-draft";
 import { type ActionKind, DEVICE_OWNER, type LocalDb } from "./local-db";
 import { ServerClock } from "./server-clock";
 import {
@@ -110,6 +111,31 @@ export class SyncClient {
   /** The keys of the signed-in owner's waiting non-answer changes. */
   async pendingActions(): Promise<Set<string>> {
     return this.owner === DEVICE_OWNER ? new Set() : pendingActionKeys(this.db(), this.owner);
+  }
+
+  /** This device's anonymous draft as a "Continue on another device" link carries it. */
+  async draftForLink(): Promise<LinkedDraft> {
+    await this.store.whenStored();
+    return draftForLink(this.db(), DEVICE_OWNER);
+  }
+
+  /**
+   * Brings in the answers of a "Continue on another device" link (decision 0012): they merge into
+   * the device's draft field by field (a newer edit on this device wins). For a signed-in owner the
+   * draft then joins the account exactly as a draft typed before signing in does (`adoptDrafts`):
+   * queued with its edit times, the server keeping the newer edit of each field. Returns how many
+   * fields changed on the device (anonymous) or were queued for the account (signed in).
+   */
+  async adoptLinkedDraft(linked: LinkedDraft): Promise<number> {
+    const db = this.db();
+    const written = await mergeLinkedDraft(db, DEVICE_OWNER, linked);
+    if (this.owner === DEVICE_OWNER) {
+      this.store.applyStored(written);
+      return written.length;
+    }
+    const merged = await adoptDrafts(db, DEVICE_OWNER, this.owner);
+    this.worker?.notifyChange();
+    return merged;
   }
 
   /**
