@@ -14,6 +14,7 @@ import { errorHandlerPlugin } from "./plugins/error-handler";
 import { mailPlugin } from "./plugins/mail";
 import { securityPlugin } from "./plugins/security";
 import { sessionsPlugin } from "./plugins/sessions";
+import { storableTextPlugin } from "./plugins/storable-text";
 import { answerRoutes } from "./routes/answer";
 import { authRoutes } from "./routes/auth";
 import { healthRoutes } from "./routes/health";
@@ -92,6 +93,8 @@ export async function buildApp({
   app.decorate("clock", clock);
 
   await app.register(errorHandlerPlugin);
+  // Before every route: no text PostgreSQL cannot store gets past parsing (decision 0006).
+  await app.register(storableTextPlugin);
   await app.register(securityPlugin);
   await app.register(sessionsPlugin);
   await app.register(mailPlugin, {

@@ -34,6 +34,8 @@ export type TestAppOptions = {
   lookupProviders?: AppOptions["lookupProviders"];
   /** The form catalogue the server checks against (default: the real one). */
   catalogue?: AppOptions["catalogue"];
+  /** Registers the browser tests' POST /__test__/session (E2E_TEST_HOOKS). */
+  testHooks?: boolean;
 };
 
 /** The config every test app gets, with a mail outbox in `dataDir`. */
@@ -46,6 +48,7 @@ export function testConfig(dataDir: string, options: TestAppOptions = {}): AppOp
     smtpUrl: options.smtpUrl,
     mailFrom: DEFAULT_MAIL_FROM,
     publicUrl: TEST_PUBLIC_URL,
+    testHooks: options.testHooks ?? false,
   };
 }
 
