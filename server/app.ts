@@ -5,7 +5,7 @@ import type { FormPage } from "../src/form/catalogue-types";
 import { formPages } from "../src/form/pages/form-pages";
 import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db/database";
-import { serializeRequest } from "./log-redaction";
+import { serializeError, serializeRequest } from "./log-redaction";
 import { emptyLookupProvider, type LookupProviders } from "./lookup/provider";
 import { schoolLookupProviders } from "./lookup/school-provider";
 import { zipAddressProvider } from "./lookup/zip-address-provider";
@@ -78,7 +78,8 @@ export async function buildApp({
     logger: {
       level: config.logLevel,
       redact: ["req.headers.cookie", 'res.headers["set-cookie"]'],
-      serializers: { req: serializeRequest },
+      // Requests without secrets in their URLs; errors without the values of a failed query.
+      serializers: { req: serializeRequest, err: serializeError },
       ...(logStream ? { stream: logStream } : {}),
     },
     trustProxy: config.trustProxy,
