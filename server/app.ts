@@ -26,6 +26,7 @@ import { testSupportRoutes } from "./routes/test-support";
 import { uiChoiceRoutes } from "./routes/ui-choices";
 import { validationRoutes } from "./routes/validations";
 import { webStatusRoutes } from "./routes/web-status";
+import { fastifyTrustProxy } from "./trust-proxy";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -82,7 +83,7 @@ export async function buildApp({
       serializers: { req: serializeRequest, err: serializeError },
       ...(logStream ? { stream: logStream } : {}),
     },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // In-flight requests finish on close; idle keep-alive sockets are closed at once.
     forceCloseConnections: "idle",
   });

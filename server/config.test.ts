@@ -73,7 +73,7 @@ describe("loadConfig", () => {
       dataDir: "/var/lib/admissions",
       databaseUrl: "postgres://app:secret@db:5432/admissions",
       logLevel: "warn",
-      trustProxy: true,
+      trustProxy: 1,
       clientDir: "/srv/client",
       testHooks: true,
       smtpUrl: "smtps://mailer:secret@smtp.example.edu:465",
@@ -105,18 +105,36 @@ describe("loadConfig", () => {
   });
 
   it.each([
-    ["true", true],
-    ["1", true],
     ["false", false],
     ["0", false],
-  ])("parses TRUST_PROXY=%s as %s", (value, expected) => {
-    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(expected);
+    // true means exactly one proxy, never "believe every X-Forwarded-For entry".
+    ["true", 1],
+    ["1", 1],
+    ["2", 2],
+    ["10", 10],
+    ["10.0.0.1", ["10.0.0.1"]],
+    ["10.0.0.0/8, 192.168.1.2 ,::1", ["10.0.0.0/8", "192.168.1.2", "::1"]],
+    ["fd00::/8,loopback", ["fd00::/8", "loopback"]],
+  ])("parses TRUST_PROXY=%s as %j", (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toStrictEqual(expected);
   });
 
-  it.each(["yes", "TRUE", "on", "2"])("refuses TRUST_PROXY=%s, naming it", (value) => {
+  it.each([
+    "yes",
+    "TRUE",
+    "on",
+    "11",
+    "-1",
+    "1.5",
+    "10.0.0.0/33",
+    "::1/129",
+    "proxy.example.edu",
+    "10.0.0.1,",
+    "a/b/c",
+  ])("refuses TRUST_PROXY=%s, naming it and what it may be", (value) => {
     const error = configError({ TRUST_PROXY: value });
     expect(error.message).toContain("TRUST_PROXY");
-    expect(error.message).toContain("true or false");
+    expect(error.message).toContain("true (one proxy)");
   });
 
   it("keeps the browser-test hooks off unless E2E_TEST_HOOKS is true", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseTrustProxy, TRUST_PROXY_HELP, type TrustProxy } from "./trust-proxy";
 
 // Environment, parsed and validated once at start-up. Every bad variable is named in one message.
 
@@ -26,8 +27,18 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// or postgresql:// URL")
     .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** Set when a reverse proxy terminates TLS, so X-Forwarded-Proto decides the Secure cookie flag. */
-  TRUST_PROXY: booleanFlag.default(false),
+  /**
+   * The proxies in front (server/trust-proxy.ts): whose X-Forwarded-For entries and
+   * X-Forwarded-Proto count for the client's address (per-IP limits) and the Secure cookie flag.
+   */
+  TRUST_PROXY: z
+    .string()
+    .transform((value, context) => {
+      const trust = parseTrustProxy(value);
+      if (trust === undefined) context.addIssue({ code: "custom", message: TRUST_PROXY_HELP });
+      return trust ?? false;
+    })
+    .default(false),
   /** Directory of the built client; empty disables static serving (API only). */
   CLIENT_DIR: z.string().optional(),
   /** Browser tests only: enables POST /__test__/session. Never set in a deployment. */
@@ -54,7 +65,7 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   clientDir: string | undefined;
   testHooks: boolean;
   smtpUrl: string | undefined;

@@ -36,13 +36,15 @@ export type TestAppOptions = {
   catalogue?: AppOptions["catalogue"];
   /** Registers the browser tests' POST /__test__/session (E2E_TEST_HOOKS). */
   testHooks?: boolean;
+  /** The proxies in front (TRUST_PROXY); none by default. */
+  trustProxy?: AppOptions["config"]["trustProxy"];
 };
 
 /** The config every test app gets, with a mail outbox in `dataDir`. */
 export function testConfig(dataDir: string, options: TestAppOptions = {}): AppOptions["config"] {
   return {
     logLevel: options.logStream ? "info" : "silent",
-    trustProxy: false,
+    trustProxy: options.trustProxy ?? false,
     clientDir: options.clientDir,
     dataDir,
     smtpUrl: options.smtpUrl,
