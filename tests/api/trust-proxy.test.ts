@@ -1,37 +1,32 @@
 import { and, eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../server/app";
 import { throttles } from "../../server/db/schema";
 import { IP_FAILURE_LIMIT } from "../../server/services/login";
 import { sha256Hex } from "../../server/services/secrets";
 import { parseTrustProxy, type TrustProxy } from "../../server/trust-proxy";
 import { login, OTHER_PASSWORD, randomIp, uniqueAddress } from "../helpers/auth";
-import { createTestApp, type TestApp, testConfig } from "../helpers/test-app";
+import { createSiblingApp, createTestApp, type TestApp } from "../helpers/test-app";
 
 // TRUST_PROXY (decision 0006): only X-Forwarded-For entries written by our own proxies count for
 // the client's address. Issue 11: with "true" every entry was believed, and a client that rotated
 // the leftmost (its own) entry was never refused by the per-IP login limit.
 
 let base: TestApp;
-const extraApps: TestApp["app"][] = [];
+const apps: TestApp[] = [];
 beforeAll(async () => {
   base = await createTestApp();
 });
 afterAll(async () => {
-  await Promise.all(extraApps.map((app) => app.close()));
+  await Promise.all(apps.map((test) => test.close()));
   await base?.close();
 });
 
 /** The app configured with TRUST_PROXY = `trust`, on the same database as the others. */
 async function appTrusting(trust: TrustProxy): Promise<TestApp> {
-  const app = await buildApp({
-    config: testConfig(base.dataDir, { trustProxy: trust }),
-    database: base.database,
-  });
-  await app.ready();
-  extraApps.push(app);
-  return { ...base, app };
+  const test = await createSiblingApp(base, { trustProxy: trust });
+  apps.push(test);
+  return test;
 }
 
 /** A failed login from `socket` whose X-Forwarded-For is `forwarded` (left to right). */

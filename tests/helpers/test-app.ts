@@ -88,6 +88,23 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 }
 
+/**
+ * Another app with other options on `base`'s database (no second migration): e.g. the same
+ * server behind a proxy. Its `close` closes the app only; `base` owns the database.
+ */
+export async function createSiblingApp(base: TestApp, options: TestAppOptions = {}): Promise<TestApp> {
+  const app = await buildApp({
+    config: testConfig(base.dataDir, options),
+    database: base.database,
+    clock: base.app.clock,
+    logStream: options.logStream,
+    lookupProviders: options.lookupProviders,
+    catalogue: options.catalogue,
+  });
+  await app.ready();
+  return { ...base, app, close: () => app.close() };
+}
+
 /** Creates a confirmed user with a session directly in the database; returns the cookie header. */
 export async function signedInUser(test: TestApp, username = `applicant-${randomUUID()}@example.edu`) {
   const [user] = await test.database.db
