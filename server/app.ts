@@ -15,6 +15,7 @@ import { mailPlugin } from "./plugins/mail";
 import { securityPlugin } from "./plugins/security";
 import { sessionsPlugin } from "./plugins/sessions";
 import { storableTextPlugin } from "./plugins/storable-text";
+import { adminImportRoutes } from "./routes/admin-import";
 import { answerRoutes } from "./routes/answer";
 import { authRoutes } from "./routes/auth";
 import { healthRoutes } from "./routes/health";
@@ -58,6 +59,11 @@ export type AppOptions = {
    * checked against: `formPages` by default; tests inject a small one (e.g. with a tabbed section).
    */
   catalogue?: readonly FormPage[];
+  /**
+   * Enables `POST /admin/lookup-import` with this secret: set by main.ts when the server holds an
+   * embedded database in DATA_DIR, which `npm run lookup:import` can then reach only through it.
+   */
+  adminImportSecret?: string;
 };
 
 /** `address`: US ZIPs from offline data; `name`: the autocomplete's default category, no source yet. */
@@ -74,6 +80,7 @@ export async function buildApp({
   logStream,
   lookupProviders,
   catalogue = formPages,
+  adminImportSecret,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -117,6 +124,7 @@ export async function buildApp({
   await app.register(lookupRoutes, {
     providers: { ...DEFAULT_LOOKUP_PROVIDERS, ...schoolLookupProviders(database.db), ...lookupProviders },
   });
+  if (adminImportSecret) await app.register(adminImportRoutes, { secret: adminImportSecret });
   if (config.testHooks) {
     app.log.warn(
       "E2E_TEST_HOOKS is on: POST /__test__/session signs anyone in. Never use this in a deployment.",

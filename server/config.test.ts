@@ -10,6 +10,7 @@ const DEFAULTS = {
   trustProxy: false,
   clientDir: undefined,
   testHooks: false,
+  shutdownTimeoutMs: 10_000,
   smtpUrl: undefined,
   mailFrom: DEFAULT_MAIL_FROM,
   publicUrl: "http://127.0.0.1:8080",
@@ -45,6 +46,7 @@ describe("loadConfig", () => {
         TRUST_PROXY: "",
         CLIENT_DIR: "",
         E2E_TEST_HOOKS: "",
+        SHUTDOWN_TIMEOUT_MS: "",
         SMTP_URL: "",
         MAIL_FROM: "",
         PUBLIC_URL: "",
@@ -63,6 +65,7 @@ describe("loadConfig", () => {
         TRUST_PROXY: "true",
         CLIENT_DIR: "/srv/client",
         E2E_TEST_HOOKS: "1",
+        SHUTDOWN_TIMEOUT_MS: "2500",
         SMTP_URL: "smtps://mailer:secret@smtp.example.edu:465",
         MAIL_FROM: "Admissions <admissions@example.edu>",
         PUBLIC_URL: "https://apply.example.edu/",
@@ -76,6 +79,7 @@ describe("loadConfig", () => {
       trustProxy: 1,
       clientDir: "/srv/client",
       testHooks: true,
+      shutdownTimeoutMs: 2500,
       smtpUrl: "smtps://mailer:secret@smtp.example.edu:465",
       mailFrom: "Admissions <admissions@example.edu>",
       publicUrl: "https://apply.example.edu",
@@ -135,6 +139,10 @@ describe("loadConfig", () => {
     const error = configError({ TRUST_PROXY: value });
     expect(error.message).toContain("TRUST_PROXY");
     expect(error.message).toContain("true (one proxy)");
+  });
+
+  it.each(["-1", "1.5", "soon", "600001"])("refuses SHUTDOWN_TIMEOUT_MS=%s, naming it", (value) => {
+    expect(configError({ SHUTDOWN_TIMEOUT_MS: value }).message).toContain("SHUTDOWN_TIMEOUT_MS");
   });
 
   it("keeps the browser-test hooks off unless E2E_TEST_HOOKS is true", () => {

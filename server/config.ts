@@ -43,6 +43,13 @@ const EnvSchema = z.object({
   CLIENT_DIR: z.string().optional(),
   /** Browser tests only: enables POST /__test__/session. Never set in a deployment. */
   E2E_TEST_HOOKS: booleanFlag.default(false),
+  /** On SIGTERM, how long in-flight requests may take before their connections are closed. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ message: "must be a number of milliseconds" })
+    .int("must be a whole number of milliseconds")
+    .min(0)
+    .max(600_000, "must be at most 600000 (10 minutes)")
+    .default(10_000),
   /** Outgoing mail server; unset writes each mail to DATA_DIR/outbox/ instead (local use). */
   SMTP_URL: z
     .string()
@@ -68,6 +75,7 @@ export type Config = {
   trustProxy: TrustProxy;
   clientDir: string | undefined;
   testHooks: boolean;
+  shutdownTimeoutMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Without a trailing slash, e.g. `https://apply.northbridge.example`. */
@@ -94,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     clientDir: e.CLIENT_DIR,
     testHooks: e.E2E_TEST_HOOKS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://${hostForUrl(e.HOST)}:${e.PORT}`).replace(/\/+$/, ""),

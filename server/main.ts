@@ -1,12 +1,16 @@
 // Entry point of `npm start`: validate config, open the database, migrate, listen, shut down cleanly.
+import { randomBytes } from "node:crypto";
+import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
-import { openDatabase } from "./db/database";
+import { DataDirLockedError } from "./db/data-dir-lock";
+import { type DatabaseHandle, openDatabase } from "./db/database";
 import { purgeExpiredCodes } from "./services/confirmation-codes";
 import { purgeExpiredIdempotencyKeys } from "./services/idempotency";
 import { purgeExpiredResetTokens } from "./services/password-reset";
 import { purgeExpiredThrottles } from "./services/throttle";
+import { installGracefulShutdown } from "./shutdown";
 
 const startedAt = performance.now();
 
@@ -21,12 +25,23 @@ try {
 
 // The bundle lives in dist/server; the built client beside it in dist/client.
 const clientDir = config.clientDir ?? fileURLToPath(new URL("../client", import.meta.url));
-const database = await openDatabase(
-  config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
-);
+let database: DatabaseHandle;
+try {
+  database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir, holder: "the server" },
+  );
+} catch (error) {
+  // Another process has DATA_DIR's embedded database: one line saying which, and what to do.
+  if (!(error instanceof DataDirLockedError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 await database.migrate();
 
-const app = await buildApp({ config: { ...config, clientDir }, database });
+// Holding DATA_DIR's embedded database, this process is the only way in: `npm run lookup:import`
+// sends its rows here, with the secret this server writes to the lock file once it listens.
+const adminImportSecret = database.dataDirLock ? randomBytes(32).toString("base64url") : undefined;
+const app = await buildApp({ config: { ...config, clientDir }, database, adminImportSecret });
 app.addHook("onClose", async () => {
   await database.close();
 });
@@ -44,25 +59,24 @@ const purge = () => {
 await purge();
 setInterval(purge, HOUR).unref();
 
-let closing = false;
-for (const signal of ["SIGTERM", "SIGINT"] as const) {
-  process.on(signal, async () => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, "shutting down: finishing in-flight requests");
-    try {
-      await app.close();
-      process.exit(0);
-    } catch (error) {
-      app.log.error(error, "shutdown failed");
-      process.exit(1);
-    }
-  });
-}
+installGracefulShutdown(app, config.shutdownTimeoutMs);
 
 // Handlers are in place before the port opens: a SIGTERM right after start-up still shuts down cleanly.
 await app.listen({ port: config.port, host: config.host });
+if (database.dataDirLock && adminImportSecret) {
+  const { port } = app.server.address() as AddressInfo;
+  await database.dataDirLock.publishServer({
+    url: localUrl(config.host, port),
+    adminSecret: adminImportSecret,
+  });
+}
 app.log.info(
   { database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
   `ready on http://${config.host}:${config.port}`,
 );
+
+/** How a command on this machine reaches the server (a wildcard address is reached on loopback). */
+function localUrl(host: string, port: number): string {
+  const local = host === "0.0.0.0" ? "127.0.0.1" : host === "::" ? "::1" : host;
+  return `http://${local.includes(":") ? `[${local}]` : local}:${port}`;
+}

@@ -7,11 +7,11 @@ import { routingPath } from "../request-path";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
- * Answers under these paths are personal (profile, answers, documents) or about an account: no
- * cache, shared or private, may keep them, whatever the status. `/lookup/` is reference data and
- * sets its own policy; static files have theirs (plugins/client-app.ts).
+ * Answers under these paths are personal (profile, answers, documents), about an account, or
+ * administrative: no cache, shared or private, may keep them, whatever the status. `/lookup/` is
+ * reference data and sets its own policy; static files have theirs (plugins/client-app.ts).
  */
-export const NO_STORE_PREFIXES = ["/api/", "/public/", "/service/"] as const;
+export const NO_STORE_PREFIXES = ["/api/", "/public/", "/service/", "/admin/"] as const;
 const CSRF_MESSAGE = "This request was refused because it did not come from the application.";
 
 /**

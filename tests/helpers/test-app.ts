@@ -38,6 +38,8 @@ export type TestAppOptions = {
   testHooks?: boolean;
   /** The proxies in front (TRUST_PROXY); none by default. */
   trustProxy?: AppOptions["config"]["trustProxy"];
+  /** Enables POST /admin/lookup-import with this secret (as main.ts does on an embedded DATA_DIR). */
+  adminImportSecret?: string;
 };
 
 /** The config every test app gets, with a mail outbox in `dataDir`. */
@@ -71,6 +73,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logStream: options.logStream,
     lookupProviders: options.lookupProviders,
     catalogue: options.catalogue,
+    adminImportSecret: options.adminImportSecret,
   });
   await app.ready();
   return {
