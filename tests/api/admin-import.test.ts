@@ -7,7 +7,8 @@ import { createSiblingApp, createTestApp, type TestApp } from "../helpers/test-a
 // against a real server; these check the call itself.
 
 const SECRET = "test-admin-secret-0123456789abcdef";
-const CSV = "ceeb,name,city,state\n9951,Adminford College,Salem,OR\n9952,Broken Row,Salem,Oregon\n";
+// High schools of their own: tests share one PostgreSQL in CI, and the college list is counted elsewhere.
+const CSV = "ceeb,name,city,state\n998951,Adminford Academy,Salem,OR\n998952,Broken Row,Salem,Oregon\n";
 
 let test: TestApp;
 let plain: TestApp;
@@ -34,7 +35,7 @@ function post(
   if (secret !== null) headers.authorization = `Bearer ${secret}`;
   return (options.on ?? test).app.inject({
     method: "POST",
-    url: `${ADMIN_IMPORT_PATH}?category=${options.category ?? "college_ceeb"}`,
+    url: `${ADMIN_IMPORT_PATH}?category=${options.category ?? "hs_ceeb"}`,
     headers,
     payload: options.body ?? CSV,
   });
@@ -51,9 +52,9 @@ describe("POST /admin/lookup-import", () => {
     expect(response.headers["cache-control"]).toBe("no-store");
     const found = await test.app.inject({
       method: "GET",
-      url: "/lookup/find?category=college_ceeb&text=adminford",
+      url: "/lookup/find?category=hs_ceeb&text=adminford",
     });
-    expect(found.json()).toStrictEqual([{ text: "Adminford College", id: "9951", sub_text: "Salem, OR" }]);
+    expect(found.json()).toStrictEqual([{ text: "Adminford Academy", id: "998951", sub_text: "Salem, OR" }]);
   });
 
   it.each([
@@ -62,12 +63,12 @@ describe("POST /admin/lookup-import", () => {
     ["an empty secret", ""],
     ["the secret with a suffix", `${SECRET}x`],
   ])("refuses %s with 401, importing nothing", async (_label, secret) => {
-    const response = await post({ secret, body: "ceeb,name,city,state\n9953,Intruder College,Salem,OR\n" });
+    const response = await post({ secret, body: "ceeb,name,city,state\n998953,Intruder Academy,Salem,OR\n" });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toStrictEqual({ message: ADMIN_UNAUTHORIZED_MESSAGE });
     const found = await test.app.inject({
       method: "GET",
-      url: "/lookup/find?category=college_ceeb&text=intruder",
+      url: "/lookup/find?category=hs_ceeb&text=intruder",
     });
     expect(found.json()).toStrictEqual([]);
   });
@@ -84,13 +85,13 @@ describe("POST /admin/lookup-import", () => {
   });
 
   it("imports a file with NULs in it (decision 0006's text rule), without a 500", async () => {
-    const response = await post({ body: "ceeb,name,city,state\n9954,Nul\u0000ton College,Salem,OR\n" });
+    const response = await post({ body: "ceeb,name,city,state\n998954,Nul\u0000ton Academy,Salem,OR\n" });
     expect(response.statusCode, response.body).toBe(200);
     const found = await test.app.inject({
       method: "GET",
-      url: "/lookup/find?category=college_ceeb&text=nulton",
+      url: "/lookup/find?category=hs_ceeb&text=nulton",
     });
-    expect(found.json()).toMatchObject([{ text: "Nulton College" }]);
+    expect(found.json()).toMatchObject([{ text: "Nulton Academy" }]);
   });
 
   it("does not exist on a server without the secret (PostgreSQL, or in-memory tests)", async () => {

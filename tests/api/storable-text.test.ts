@@ -321,11 +321,12 @@ describe("account calls", () => {
 });
 
 describe("GET /lookup/find", () => {
+  // A high school of its own (tests share one PostgreSQL in CI; the college list is counted elsewhere).
   beforeAll(async () => {
     await importSchools(
       test.database.db,
-      "college_ceeb",
-      "ceeb,name,city,state\n9871,Nulwick College,Boston,MA\n",
+      "hs_ceeb",
+      "ceeb,name,city,state\n998871,Nulwick Academy,Boston,MA\n",
     );
   });
 
@@ -334,33 +335,33 @@ describe("GET /lookup/find", () => {
   }
 
   it("searches for the text without its NULs", async () => {
-    const response = await find("category=college_ceeb&text=Nul%00wick");
+    const response = await find("category=hs_ceeb&text=Nul%00wick");
     expectStatus(response, 200);
-    expect(response.json()).toMatchObject([{ id: "9871", text: "Nulwick College" }]);
+    expect(response.json()).toMatchObject([{ id: "998871", text: "Nulwick Academy" }]);
     expectStatus(await find("category=address&text=100%0001"), 200);
   });
 
   it("finds details by an id without its NULs", async () => {
-    const response = await find("category=college_ceeb&id=98%0071");
+    const response = await find("category=hs_ceeb&id=9988%0071");
     expectStatus(response, 200);
-    expect(response.json()).toMatchObject({ name: "Nulwick College", ceeb: "9871" });
+    expect(response.json()).toMatchObject({ name: "Nulwick Academy", ceeb: "998871" });
   });
 
   it("answers text that is only NULs as empty, and bytes that are no UTF-8, without a 500", async () => {
-    const empty = await find("category=college_ceeb&text=%00%00");
+    const empty = await find("category=hs_ceeb&text=%00%00");
     expectStatus(empty, 400);
     expect(empty.json().message).toContain("text");
     // %ED%A0%80 would be a lone surrogate encoded as UTF-8.
-    expectStatus(await find("category=college_ceeb&text=a%ED%A0%80b"), 200);
-    expectStatus(await find("category=college_ceeb&id=a%ED%A0%80b"), 404);
-    expectStatus(await find(`category=college_ceeb%00&text=a`), 200);
+    expectStatus(await find("category=hs_ceeb&text=a%ED%A0%80b"), 200);
+    expectStatus(await find("category=hs_ceeb&id=a%ED%A0%80b"), 404);
+    expectStatus(await find("category=hs_ceeb%00&text=a"), 200);
   });
 
   it("uses the normalised text with a session cookie too", async () => {
     const user = await signedInUser(test);
     const response = await test.app.inject({
       method: "GET",
-      url: "/lookup/find?category=college_ceeb&text=%00Nulwick",
+      url: "/lookup/find?category=hs_ceeb&text=%00Nulwick",
       headers: clientHeaders(user.cookie),
     });
     expectStatus(response, 200);
