@@ -6,7 +6,7 @@ import { formPages } from "../src/form/pages/form-pages";
 import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db/database";
 import { JobQueue } from "./jobs/job-queue";
-import { serializeRequest } from "./log-redaction";
+import { serializeError, serializeRequest } from "./log-redaction";
 import { emptyLookupProvider, type LookupProviders } from "./lookup/provider";
 import { schoolLookupProviders } from "./lookup/school-provider";
 import { zipAddressProvider } from "./lookup/zip-address-provider";
@@ -15,6 +15,8 @@ import { errorHandlerPlugin } from "./plugins/error-handler";
 import { mailPlugin } from "./plugins/mail";
 import { securityPlugin } from "./plugins/security";
 import { sessionsPlugin } from "./plugins/sessions";
+import { storableTextPlugin } from "./plugins/storable-text";
+import { adminImportRoutes } from "./routes/admin-import";
 import { answerRoutes } from "./routes/answer";
 import { authRoutes } from "./routes/auth";
 import { documentRoutes } from "./routes/documents";
@@ -35,6 +37,7 @@ import { sharedSecret } from "./services/secrets";
 import { createObjectStore } from "./storage/create-object-store";
 import { LocalDiskStore } from "./storage/local-disk-store";
 import type { ObjectStore } from "./storage/object-store";
+import { fastifyTrustProxy } from "./trust-proxy";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -76,6 +79,11 @@ export type AppOptions = {
    * schema, started on first use, with no workers here (main.ts and `npm run worker` start them).
    */
   jobQueue?: JobQueue;
+  /**
+   * Enables `POST /admin/lookup-import` with this secret: set by main.ts when the server holds an
+   * embedded database in DATA_DIR, which `npm run lookup:import` can then reach only through it.
+   */
+  adminImportSecret?: string;
 };
 
 /** `address`: US ZIPs from offline data; `name`: the autocomplete's default category, no source yet. */
@@ -94,15 +102,17 @@ export async function buildApp({
   catalogue = formPages,
   objectStore,
   jobQueue,
+  adminImportSecret,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ["req.headers.cookie", 'res.headers["set-cookie"]'],
-      serializers: { req: serializeRequest },
+      // Requests without secrets in their URLs; errors without the values of a failed query.
+      serializers: { req: serializeRequest, err: serializeError },
       ...(logStream ? { stream: logStream } : {}),
     },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // In-flight requests finish on close; idle keep-alive sockets are closed at once.
     forceCloseConnections: "idle",
   });
@@ -124,6 +134,8 @@ export async function buildApp({
   const viewLinks = new DocumentViewLinks(await sharedSecret(database.db, "document-view"), clock);
 
   await app.register(errorHandlerPlugin);
+  // Before every route: no text PostgreSQL cannot store gets past parsing (decision 0006).
+  await app.register(storableTextPlugin);
   await app.register(securityPlugin, { uploadOrigin: await store.uploadOrigin() });
   await app.register(sessionsPlugin);
   await app.register(mailPlugin, {
@@ -153,6 +165,7 @@ export async function buildApp({
   await app.register(lookupRoutes, {
     providers: { ...DEFAULT_LOOKUP_PROVIDERS, ...schoolLookupProviders(database.db), ...lookupProviders },
   });
+  if (adminImportSecret) await app.register(adminImportRoutes, { secret: adminImportSecret });
   if (config.testHooks) {
     app.log.warn(
       "E2E_TEST_HOOKS is on: POST /__test__/session signs anyone in. Never use this in a deployment.",

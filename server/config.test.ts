@@ -10,6 +10,7 @@ const DEFAULTS = {
   trustProxy: false,
   clientDir: undefined,
   testHooks: false,
+  shutdownTimeoutMs: 10_000,
   smtpUrl: undefined,
   mailFrom: DEFAULT_MAIL_FROM,
   publicUrl: "http://127.0.0.1:8080",
@@ -50,6 +51,7 @@ describe("loadConfig", () => {
         TRUST_PROXY: "",
         CLIENT_DIR: "",
         E2E_TEST_HOOKS: "",
+        SHUTDOWN_TIMEOUT_MS: "",
         SMTP_URL: "",
         MAIL_FROM: "",
         PUBLIC_URL: "",
@@ -78,6 +80,7 @@ describe("loadConfig", () => {
         TRUST_PROXY: "true",
         CLIENT_DIR: "/srv/client",
         E2E_TEST_HOOKS: "1",
+        SHUTDOWN_TIMEOUT_MS: "2500",
         SMTP_URL: "smtps://mailer:secret@smtp.example.edu:465",
         MAIL_FROM: "Admissions <admissions@example.edu>",
         PUBLIC_URL: "https://apply.example.edu/",
@@ -98,9 +101,10 @@ describe("loadConfig", () => {
       dataDir: "/var/lib/admissions",
       databaseUrl: "postgres://app:secret@db:5432/admissions",
       logLevel: "warn",
-      trustProxy: true,
+      trustProxy: 1,
       clientDir: "/srv/client",
       testHooks: true,
+      shutdownTimeoutMs: 2500,
       smtpUrl: "smtps://mailer:secret@smtp.example.edu:465",
       mailFrom: "Admissions <admissions@example.edu>",
       publicUrl: "https://apply.example.edu",
@@ -166,18 +170,40 @@ describe("loadConfig", () => {
   });
 
   it.each([
-    ["true", true],
-    ["1", true],
     ["false", false],
     ["0", false],
-  ])("parses TRUST_PROXY=%s as %s", (value, expected) => {
-    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(expected);
+    // true means exactly one proxy, never "believe every X-Forwarded-For entry".
+    ["true", 1],
+    ["1", 1],
+    ["2", 2],
+    ["10", 10],
+    ["10.0.0.1", ["10.0.0.1"]],
+    ["10.0.0.0/8, 192.168.1.2 ,::1", ["10.0.0.0/8", "192.168.1.2", "::1"]],
+    ["fd00::/8,loopback", ["fd00::/8", "loopback"]],
+  ])("parses TRUST_PROXY=%s as %j", (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toStrictEqual(expected);
   });
 
-  it.each(["yes", "TRUE", "on", "2"])("refuses TRUST_PROXY=%s, naming it", (value) => {
+  it.each([
+    "yes",
+    "TRUE",
+    "on",
+    "11",
+    "-1",
+    "1.5",
+    "10.0.0.0/33",
+    "::1/129",
+    "proxy.example.edu",
+    "10.0.0.1,",
+    "a/b/c",
+  ])("refuses TRUST_PROXY=%s, naming it and what it may be", (value) => {
     const error = configError({ TRUST_PROXY: value });
     expect(error.message).toContain("TRUST_PROXY");
-    expect(error.message).toContain("true or false");
+    expect(error.message).toContain("true (one proxy)");
+  });
+
+  it.each(["-1", "1.5", "soon", "600001"])("refuses SHUTDOWN_TIMEOUT_MS=%s, naming it", (value) => {
+    expect(configError({ SHUTDOWN_TIMEOUT_MS: value }).message).toContain("SHUTDOWN_TIMEOUT_MS");
   });
 
   it("keeps the browser-test hooks off unless E2E_TEST_HOOKS is true", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseTrustProxy, TRUST_PROXY_HELP, type TrustProxy } from "./trust-proxy";
 
 // Environment, parsed and validated once at start-up. Every bad variable is named in one message.
 
@@ -26,12 +27,29 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// or postgresql:// URL")
     .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** Set when a reverse proxy terminates TLS, so X-Forwarded-Proto decides the Secure cookie flag. */
-  TRUST_PROXY: booleanFlag.default(false),
+  /**
+   * The proxies in front (server/trust-proxy.ts): whose X-Forwarded-For entries and
+   * X-Forwarded-Proto count for the client's address (per-IP limits) and the Secure cookie flag.
+   */
+  TRUST_PROXY: z
+    .string()
+    .transform((value, context) => {
+      const trust = parseTrustProxy(value);
+      if (trust === undefined) context.addIssue({ code: "custom", message: TRUST_PROXY_HELP });
+      return trust ?? false;
+    })
+    .default(false),
   /** Directory of the built client; empty disables static serving (API only). */
   CLIENT_DIR: z.string().optional(),
   /** Browser tests only: enables POST /__test__/session. Never set in a deployment. */
   E2E_TEST_HOOKS: booleanFlag.default(false),
+  /** On SIGTERM, how long in-flight requests may take before their connections are closed. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ message: "must be a number of milliseconds" })
+    .int("must be a whole number of milliseconds")
+    .min(0)
+    .max(600_000, "must be at most 600000 (10 minutes)")
+    .default(10_000),
   /** Outgoing mail server; unset writes each mail to DATA_DIR/outbox/ instead (local use). */
   SMTP_URL: z
     .string()
@@ -77,9 +95,10 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   clientDir: string | undefined;
   testHooks: boolean;
+  shutdownTimeoutMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Without a trailing slash, e.g. `https://apply.northbridge.example`. */
@@ -138,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     clientDir: e.CLIENT_DIR,
     testHooks: e.E2E_TEST_HOOKS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://${hostForUrl(e.HOST)}:${e.PORT}`).replace(/\/+$/, ""),

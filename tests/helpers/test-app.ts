@@ -57,18 +57,25 @@ export type TestAppOptions = {
    * schema of this app's own (dropped on close), so no other test app's workers take its jobs.
    */
   jobQueueSchema?: string;
+  /** Registers the browser tests' POST /__test__/session (E2E_TEST_HOOKS). */
+  testHooks?: boolean;
+  /** The proxies in front (TRUST_PROXY); none by default. */
+  trustProxy?: AppOptions["config"]["trustProxy"];
+  /** Enables POST /admin/lookup-import with this secret (as main.ts does on an embedded DATA_DIR). */
+  adminImportSecret?: string;
 };
 
 /** The config every test app gets, with a mail outbox in `dataDir`. */
 export function testConfig(dataDir: string, options: TestAppOptions = {}): AppOptions["config"] {
   return {
     logLevel: options.logStream ? "info" : "silent",
-    trustProxy: false,
+    trustProxy: options.trustProxy ?? false,
     clientDir: options.clientDir,
     dataDir,
     smtpUrl: options.smtpUrl,
     mailFrom: DEFAULT_MAIL_FROM,
     publicUrl: TEST_PUBLIC_URL,
+    testHooks: options.testHooks ?? false,
   };
 }
 
@@ -101,6 +108,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     catalogue: options.catalogue,
     objectStore: store,
     jobQueue: queue,
+    adminImportSecret: options.adminImportSecret,
   });
   await app.ready();
   if (options.conversions) {
@@ -125,6 +133,23 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Another app with other options on `base`'s database (no second migration): e.g. the same
+ * server behind a proxy. Its `close` closes the app only; `base` owns the database.
+ */
+export async function createSiblingApp(base: TestApp, options: TestAppOptions = {}): Promise<TestApp> {
+  const app = await buildApp({
+    config: testConfig(base.dataDir, options),
+    database: base.database,
+    clock: base.app.clock,
+    logStream: options.logStream,
+    lookupProviders: options.lookupProviders,
+    catalogue: options.catalogue,
+  });
+  await app.ready();
+  return { ...base, app, close: () => app.close() };
 }
 
 /** Creates a confirmed user with a session directly in the database; returns the cookie header. */
