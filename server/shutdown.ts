@@ -1,7 +1,10 @@
 import type { FastifyInstance } from "fastify";
 
-/** After the request deadline, how long closing the database and the mailer may take before exit. */
-export const CLOSE_GRACE_MS = 5_000;
+/**
+ * After the request deadline, how long closing the job queue, the engines, the database and the
+ * mailer may take before the process exits anyway (generous: a loaded machine closes slowly).
+ */
+export const CLOSE_GRACE_MS = 15_000;
 
 /**
  * Graceful shutdown with a deadline (issue 11: a client sending its headers slowly kept a process

@@ -88,9 +88,11 @@ export class LibreOfficeInstance {
     this.soffice.on("exit", (code, signal) => this.fail(`soffice exited (${signal ?? code})`));
     this.soffice.on("error", (error) => this.fail(`soffice failed to start: ${error.message}`));
 
+    // The helper is given soffice's process group, which it kills should this process die first.
+    const group = this.soffice.pid === undefined ? [] : [String(this.soffice.pid)];
     this.helper = spawn(
       this.installation.python,
-      [this.installation.bridge, pipe, String(startTimeoutMs / 1000)],
+      [this.installation.bridge, pipe, String(startTimeoutMs / 1000), ...group],
       {
         stdio: ["pipe", "pipe", "pipe"],
         env,

@@ -1,5 +1,9 @@
 // The pool's supervisor: a hung LibreOffice is killed when its conversion times out, a crashed one
 // is replaced, and the next conversion succeeds either way. One instance, so the same one is hit.
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import path from "node:path";
+import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { readDocx } from "../docx/read-docx";
 import { sanitiseDocx } from "../docx/sanitise-docx";
@@ -67,6 +71,29 @@ describe("LibreOfficePool", () => {
     async () => {
       const texts = await Promise.all(Array.from({ length: 4 }, () => pool.convert(tables).then(pdfText)));
       for (const text of texts) expect(text).toContain("Bottom right");
+    },
+    SLOW,
+  );
+});
+
+describe("LibreOffice and the process that started it", () => {
+  it(
+    "do not outlive it: a server killed outright takes its LibreOffice instance with it",
+    async () => {
+      const fixture = path.resolve("server/conversion/testing/hold-libreoffice.ts");
+      const holder = spawn(process.execPath, ["--import", "tsx", fixture], {
+        stdio: ["ignore", "pipe", "inherit"],
+      });
+      const [line] = (await once(createInterface({ input: holder.stdout }), "line")) as [string];
+      const [group] = JSON.parse(line) as number[];
+      expect(group).toBeTypeOf("number");
+      expect(() => process.kill(-(group as number), 0)).not.toThrow(); // LibreOffice is running
+
+      holder.kill("SIGKILL"); // no exit handler runs: only the helper can clean up
+      await vi.waitFor(() => expect(() => process.kill(-(group as number), 0)).toThrow(), {
+        timeout: 30_000,
+        interval: 200,
+      });
     },
     SLOW,
   );

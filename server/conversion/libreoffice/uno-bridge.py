@@ -1,6 +1,9 @@
 """Converts documents to PDF in one running LibreOffice, over UNO.
 
-Started by the Node pool (uno-instance.ts) beside one `soffice --accept=pipe,name=...` process.
+Started by the Node pool (libreoffice-instance.ts) beside one `soffice --accept=pipe,name=...`
+process, whose process group it is given: should the Node process die without stopping the pair
+(SIGKILL, a crash, an exit while LibreOffice is still warming up), this helper notices that its
+parent is gone and kills that group, so no LibreOffice is left running.
 Protocol: one JSON object per line. On stdout: {"ready": true} once connected, then one reply per
 request read from stdin: {"id", "input", "output"} -> {"id", "ok": true} or {"id", "ok": false,
 "stage": "load" | "export", "error"}. The pool kills this process and its soffice when a reply does
@@ -8,7 +11,10 @@ not come in time; this helper never retries anything itself.
 """
 
 import json
+import os
+import signal
 import sys
+import threading
 import time
 
 import uno
@@ -92,9 +98,32 @@ def reply(message):
     sys.stdout.flush()
 
 
+def stop_libreoffice(soffice_group):
+    if soffice_group is None:
+        return
+    try:
+        os.killpg(soffice_group, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def outlive_no_parent(soffice_group):
+    """Stops LibreOffice and exits once the Node parent is gone (this process was re-parented)."""
+    parent = os.getppid()
+    while True:
+        time.sleep(0.5)
+        if os.getppid() != parent:
+            stop_libreoffice(soffice_group)
+            os._exit(1)
+
+
 def main():
     pipe_name = sys.argv[1]
     connect_timeout = float(sys.argv[2]) if len(sys.argv) > 2 else 60.0
+    soffice_group = int(sys.argv[3]) if len(sys.argv) > 3 else None
+    if soffice_group is not None:
+        # While connecting nothing reads stdin: watch the parent instead.
+        threading.Thread(target=outlive_no_parent, args=(soffice_group,), daemon=True).start()
     desktop = connect(pipe_name, time.monotonic() + connect_timeout)
     reply({"ready": True})
     for line in sys.stdin:
@@ -104,6 +133,8 @@ def main():
             reply({"id": request["id"], "ok": True})
         except ConversionError as error:
             reply({"id": request["id"], "ok": False, "stage": error.stage, "error": str(error)})
+    # stdin closed: the Node process stopped or died; LibreOffice must not outlive it.
+    stop_libreoffice(soffice_group)
 
 
 if __name__ == "__main__":
