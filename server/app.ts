@@ -52,8 +52,9 @@ export type AppOptions = {
    */
   lookupProviders?: LookupProviders;
   /**
-   * The form catalogue that add-another counts, tab choices and the submit's validation are
-   * checked against: `formPages` by default; tests inject a small one (e.g. with a tabbed section).
+   * The form catalogue that answer lengths, add-another counts, tab choices and the submit's
+   * validation are checked against: `formPages` by default; tests inject a small one (e.g. with a
+   * tabbed section).
    */
   catalogue?: readonly FormPage[];
 };
@@ -102,7 +103,7 @@ export async function buildApp({
 
   await app.register(healthRoutes);
   await app.register(profileRoutes);
-  await app.register(answerRoutes);
+  await app.register(answerRoutes, { pages: catalogue });
   await app.register(webStatusRoutes);
   await app.register(validationRoutes);
   await app.register(uiChoiceRoutes, { pages: catalogue });
