@@ -5,12 +5,24 @@ import { KeyedListeners } from "../../lib/keyed-listeners";
 import type { RefusedAnswer } from "./sync-queue";
 import { updateSyncStatus } from "./sync-status";
 
+/** In queue order (the first refused first). */
 let reasons: ReadonlyMap<string, string> = new Map();
 const listeners = new KeyedListeners();
+
+/** The line a field shows for an answer the server refused. */
+export const notSavedMessage = (reason: string) => `Not saved: ${reason}`;
+
+/** A field's refused keys: its own and their `_desc` companions (a coded answer's label). */
+export const refusalKeysOf = (keys: readonly string[]) => keys.flatMap((key) => [key, `${key}_desc`]);
 
 /** Why the server refused `key`'s answer, or undefined when it did not. */
 export function refusalOf(key: string): string | undefined {
   return reasons.get(key);
+}
+
+/** Every refused key, the first refused first. */
+export function refusedKeys(): string[] {
+  return [...reasons.keys()];
 }
 
 export function subscribeRefusal(key: string, listener: () => void): () => void {

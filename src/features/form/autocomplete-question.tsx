@@ -145,7 +145,7 @@ export function AutocompleteQuestion({ question }: { question: AutocompleteQuest
         maxLength={DEFAULT_TEXT_MAX}
         autoComplete={question.autoComplete ?? "off"}
       />
-      <ErrorMessage errors={errors} />
+      <ErrorMessage errors={errors} keys={[question.key]} />
       <OpenOnSuggestions count={suggestions.length} />
       <Popover className="popover combobox__popover">
         <ListBox className="listbox">

@@ -31,7 +31,7 @@ export function TextQuestion({ question }: { question: TextQuestionData }) {
       <Label className="field__label">{question.label}</Label>
       <Description text={question.description} />
       <Input className={`field__input field__input--${question.variant ?? "outlined"}`} />
-      <ErrorMessage errors={errors} />
+      <ErrorMessage errors={errors} keys={[question.key]} />
     </TextField>
   );
 }

@@ -37,7 +37,7 @@ export function TextareaQuestion({ question }: { question: TextareaQuestionData 
       >
         Character count: {value.length} / {limit}
       </p>
-      <ErrorMessage errors={errors} />
+      <ErrorMessage errors={errors} keys={[question.key]} />
     </TextField>
   );
 }
