@@ -10,7 +10,6 @@ import {
   pendingActionKeys,
   pendingKeys,
   recordAction,
-  refusedAnswers,
   restoreRefused,
   unsentCount,
 } from "./sync-queue";
@@ -28,7 +27,6 @@ export class SyncClient {
   readonly store: AnswerStore;
   private worker: SyncWorker | undefined;
   private watch: Subscription | undefined;
-  private refusedWatch: Subscription | undefined;
 
   constructor(
     private readonly db: () => LocalDb,
@@ -75,11 +73,6 @@ export class SyncClient {
       this.worker = worker;
       this.store.replaceAll(owner, rows, () => worker.notifyChange());
       updateSyncStatus({ phase: "idle", serverMessage: null, keptForSignIn: 0 });
-      // Refused answers (by this tab's worker or another's) are marked at their fields.
-      this.refusedWatch = liveQuery(() => refusedAnswers(db, owner)).subscribe({
-        next: setRefusedAnswers,
-        error: () => {},
-      });
       worker.start();
     }
     // Other tabs (and adopted server values) change the database; reflect them here.
@@ -95,8 +88,6 @@ export class SyncClient {
     this.worker = undefined;
     this.watch?.unsubscribe();
     this.watch = undefined;
-    this.refusedWatch?.unsubscribe();
-    this.refusedWatch = undefined;
   }
 
   /** Sends what is waiting now (e.g. before sign-out); resolves when done or when it must wait. */

@@ -264,10 +264,19 @@ export type RefusedAnswer = { key: string; value: string; reason: string };
 
 /** The answers the server refused, in the order they were first queued. */
 export async function refusedAnswers(db: LocalDb, owner: string): Promise<RefusedAnswer[]> {
+  return (await queueSummary(db, owner)).refused;
+}
+
+/** What the header shows of the queue, read at once so that it never mixes two moments. */
+export async function queueSummary(
+  db: LocalDb,
+  owner: string,
+): Promise<{ pending: number; refused: RefusedAnswer[] }> {
   const entries = await db.queue.where("owner").equals(owner).sortBy("id");
-  return entries.flatMap((entry) =>
+  const refused = entries.flatMap((entry) =>
     entry.refused === undefined ? [] : [{ key: entry.key, value: entry.value, reason: entry.refused }],
   );
+  return { pending: entries.length - refused.length, refused };
 }
 
 /**

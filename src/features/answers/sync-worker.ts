@@ -3,10 +3,12 @@ import { ApiError } from "../../lib/api-client";
 import { refusedFieldsOf } from "../../shared/answer-refusals";
 import type { AnswerOutcome } from "../../shared/api-types";
 import type { LocalDb } from "./local-db";
+import { setRefusedAnswers } from "./refused-answers";
 import {
   type Batch,
   completeBatch,
   pendingCount,
+  queueSummary,
   refuseAnswers,
   resyncBatch,
   splitBatch,
@@ -93,10 +95,12 @@ export class SyncWorker {
       window.addEventListener("offline", this.onOffline);
       document.addEventListener("visibilitychange", this.onVisibility);
     }
-    // Changes queued by other tabs arrive through the database, not through notifyChange.
-    this.pendingWatch = liveQuery(() => pendingCount(this.db, this.owner)).subscribe({
-      next: (pending) => {
-        updateSyncStatus({ pending });
+    // Changes queued by other tabs arrive through the database, not through notifyChange. The
+    // waiting count and the refused answers are read together, so the header never says "All
+    // changes saved" in between (e.g. while an edit replaces a refused answer).
+    this.pendingWatch = liveQuery(() => queueSummary(this.db, this.owner)).subscribe({
+      next: ({ pending, refused }) => {
+        setRefusedAnswers(refused, { pending });
         if (pending > 0) this.schedule(this.options.debounceMs);
       },
       error: () => {},
