@@ -9,6 +9,7 @@ import {
   forgetOwner,
   pendingActionKeys,
   pendingKeys,
+  queueSummary,
   recordAction,
   restoreRefused,
   unsentCount,
@@ -72,7 +73,9 @@ export class SyncClient {
       });
       this.worker = worker;
       this.store.replaceAll(owner, rows, () => worker.notifyChange());
-      updateSyncStatus({ phase: "idle", serverMessage: null, keptForSignIn: 0 });
+      // What is waiting from the start: never "All changes saved" before the worker has looked.
+      const { pending, refused } = await queueSummary(db, owner);
+      setRefusedAnswers(refused, { phase: "idle", pending, serverMessage: null, keptForSignIn: 0 });
       worker.start();
     }
     // Other tabs (and adopted server values) change the database; reflect them here.
