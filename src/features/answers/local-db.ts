@@ -92,6 +92,9 @@ export class LocalDb extends Dexie {
             entry.batchId = null;
           });
       });
+    // Refused answers, found without reading the queue (an entry is in this index only while it
+    // is refused), so the header's watch costs the keystroke path nothing.
+    this.version(3).stores({ queue: "++id, owner, [owner+key], batchId, [owner+refused]" });
   }
 }
 

@@ -1,3 +1,4 @@
+import Dexie from "dexie";
 import type { ActionKind, BatchRecord, LocalDb, QueueEntry, QueueKind, StoredAnswer } from "./local-db";
 
 export type Batch = BatchRecord & {
@@ -252,7 +253,7 @@ export async function resyncBatch(db: LocalDb, batch: Batch, expectedSeq: number
 
 /** Changes waiting to be sent (refused answers wait for an edit, not for the server). */
 export async function pendingCount(db: LocalDb, owner: string): Promise<number> {
-  return db.queue.where("owner").equals(owner).filter(isWaiting).count();
+  return (await queueSummary(db, owner)).pending;
 }
 
 /** Changes that have not reached the server: waiting ones and refused answers. */
@@ -267,16 +268,27 @@ export async function refusedAnswers(db: LocalDb, owner: string): Promise<Refuse
   return (await queueSummary(db, owner)).refused;
 }
 
-/** What the header shows of the queue, read at once so that it never mixes two moments. */
+/**
+ * What the header shows of the queue, read in one transaction so that it never mixes two moments.
+ * Two index reads (a count, and the refused entries, usually none): no entry is read while typing.
+ */
 export async function queueSummary(
   db: LocalDb,
   owner: string,
 ): Promise<{ pending: number; refused: RefusedAnswer[] }> {
-  const entries = await db.queue.where("owner").equals(owner).sortBy("id");
-  const refused = entries.flatMap((entry) =>
-    entry.refused === undefined ? [] : [{ key: entry.key, value: entry.value, reason: entry.refused }],
-  );
-  return { pending: entries.length - refused.length, refused };
+  return db.transaction("r", db.queue, async () => {
+    const total = await db.queue.where("owner").equals(owner).count();
+    const entries = await db.queue
+      .where("[owner+refused]")
+      .between([owner, Dexie.minKey], [owner, Dexie.maxKey])
+      .sortBy("id");
+    const refused = entries.map((entry) => ({
+      key: entry.key,
+      value: entry.value,
+      reason: entry.refused as string,
+    }));
+    return { pending: total - refused.length, refused };
+  });
 }
 
 /**
