@@ -80,7 +80,11 @@ export function useFormNavigation() {
         else goTo(path);
         return;
       }
+      const owner = answerStore.owner;
       const outcome = await save();
+      // Signed out meanwhile (the session ended during the save): the applicant is on the way to
+      // sign in again, and nothing here may say otherwise or move them elsewhere.
+      if (answerStore.owner !== owner) return;
       switch (outcome) {
         case "signed-out":
           return;
