@@ -65,8 +65,9 @@ export type AppOptions = {
    */
   lookupProviders?: LookupProviders;
   /**
-   * The form catalogue that add-another counts, tab choices and the submit's validation are
-   * checked against: `formPages` by default; tests inject a small one (e.g. with a tabbed section).
+   * The form catalogue that answer lengths, add-another counts, tab choices and the submit's
+   * validation are checked against: `formPages` by default; tests inject a small one (e.g. with a
+   * tabbed section).
    */
   catalogue?: readonly FormPage[];
   /**
@@ -146,7 +147,7 @@ export async function buildApp({
 
   await app.register(healthRoutes);
   await app.register(profileRoutes);
-  await app.register(answerRoutes);
+  await app.register(answerRoutes, { pages: catalogue });
   await app.register(webStatusRoutes);
   await app.register(validationRoutes);
   await app.register(uiChoiceRoutes, { pages: catalogue });
@@ -161,7 +162,7 @@ export async function buildApp({
   await app.register(logoutRoutes);
   await app.register(serviceRoutes);
   await app.register(authRoutes, { publicUrl: config.publicUrl });
-  await app.register(draftLinkRoutes, { publicUrl: config.publicUrl });
+  await app.register(draftLinkRoutes, { publicUrl: config.publicUrl, pages: catalogue });
   await app.register(lookupRoutes, {
     providers: { ...DEFAULT_LOOKUP_PROVIDERS, ...schoolLookupProviders(database.db), ...lookupProviders },
   });

@@ -1,6 +1,7 @@
 import type { FastifyError } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { FormPage } from "../../src/form/catalogue-types";
 import { AUTH_MESSAGES, isValidEmail, normalizeEmail } from "../../src/shared/auth-rules";
 import {
   DRAFT_LINK_MAX_BODY_BYTES,
@@ -29,7 +30,10 @@ function tooLargeAsOurs(error: FastifyError): never {
   throw error;
 }
 
-export const draftLinkRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, options) => {
+export const draftLinkRoutes: FastifyPluginAsyncZod<{
+  publicUrl: string;
+  pages: readonly FormPage[];
+}> = async (app, options) => {
   const context = (ip: string) => ({ db: app.db, now: app.clock(), ip, publicUrl: options.publicUrl });
 
   // The body is checked by parseDraftLinkRequest (the answers as PUT /api/answer checks them), so
@@ -38,7 +42,7 @@ export const draftLinkRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = asy
     "/public/tmp",
     { bodyLimit: DRAFT_LINK_MAX_BODY_BYTES, errorHandler: tooLargeAsOurs },
     async (request, reply) => {
-      const draft = parseDraftLinkRequest(request.body, app.clock());
+      const draft = parseDraftLinkRequest(request.body, app.clock(), options.pages);
       return reply.status(201).send(await issueDraftLink(context(request.ip), draft));
     },
   );

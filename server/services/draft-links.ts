@@ -1,5 +1,6 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import { partner } from "../../src/config/partner";
+import type { FormPage } from "../../src/form/catalogue-types";
 import {
   DRAFT_LINK_MESSAGES,
   DRAFT_LINK_PARAM,
@@ -54,7 +55,11 @@ function isJsonObject(value: unknown): value is Record<string, unknown> {
  * `client_time` and now: an anonymous device's clock has never been corrected, and one that runs
  * fast must neither be refused nor win every later merge. No edit is later than now.
  */
-export function parseDraftLinkRequest(body: unknown, now: Date): DraftCopy & { draftId: string } {
+export function parseDraftLinkRequest(
+  body: unknown,
+  now: Date,
+  pages: readonly FormPage[],
+): DraftCopy & { draftId: string } {
   if (!isJsonObject(body)) {
     throw new HttpError(400, "The request must be a JSON object: draft_id, client_time, answers, edited_at.");
   }
@@ -79,7 +84,7 @@ export function parseDraftLinkRequest(body: unknown, now: Date): DraftCopy & { d
         ]),
       )
     : editedAt;
-  const parsed = parseAnswerRequest({ answers, edited_at: shifted }, now);
+  const parsed = parseAnswerRequest({ answers, edited_at: shifted }, now, pages);
   const keys = Object.keys(parsed.answers);
   if (keys.length === 0) throw new HttpError(400, "There are no answers to keep in a link.");
   // As in PUT /api/answer, a value sent without an edit time counts as edited at receipt.

@@ -2,15 +2,18 @@ import { liveQuery, type Subscription } from "dexie";
 import { AnswerStore } from "./answer-store";
 import { draftForLink, type LinkedDraft, mergeLinkedDraft } from "./linked-draft";
 import { type ActionKind, DEVICE_OWNER, type LocalDb } from "./local-db";
+import { setRefusedAnswers } from "./refused-answers";
 import { ServerClock } from "./server-clock";
 import {
   adoptDrafts,
   adoptSuperseded,
   forgetOwner,
   pendingActionKeys,
-  pendingCount,
   pendingKeys,
+  queueSummary,
   recordAction,
+  restoreRefused,
+  unsentCount,
 } from "./sync-queue";
 import { updateSyncStatus } from "./sync-status";
 import { type SendBatch, SyncWorker, type SyncWorkerOptions } from "./sync-worker";
@@ -61,6 +64,7 @@ export class SyncClient {
 
     if (owner === DEVICE_OWNER) {
       this.store.replaceAll(owner, rows);
+      setRefusedAnswers([]);
       updateSyncStatus({ phase: "local-only", pending: 0, serverMessage: null });
     } else {
       const worker = new SyncWorker(db, owner, await this.transport(this.clock), {
@@ -70,7 +74,9 @@ export class SyncClient {
       });
       this.worker = worker;
       this.store.replaceAll(owner, rows, () => worker.notifyChange());
-      updateSyncStatus({ phase: "idle", serverMessage: null });
+      // What is waiting from the start: never "All changes saved" before the worker has looked.
+      const { pending, refused } = await queueSummary(db, owner);
+      setRefusedAnswers(refused, { phase: "idle", pending, serverMessage: null, keptForSignIn: 0 });
       worker.start();
     }
     // Other tabs (and adopted server values) change the database; reflect them here.
@@ -94,8 +100,18 @@ export class SyncClient {
     await this.worker?.flushNow();
   }
 
+  /** Changes that have not reached the server: waiting ones and refused answers. */
   async pending(): Promise<number> {
-    return this.owner === DEVICE_OWNER ? 0 : pendingCount(this.db(), this.owner);
+    return this.owner === DEVICE_OWNER ? 0 : unsentCount(this.db(), this.owner);
+  }
+
+  /**
+   * Undoes the refused changes of `keys`: the fields take the server's values (`serverValues`; a
+   * field it does not hold becomes empty) and nothing is sent for them. Returns the keys restored.
+   */
+  async restoreRefused(keys: readonly string[], serverValues: Record<string, string>): Promise<string[]> {
+    if (this.owner === DEVICE_OWNER) return [];
+    return restoreRefused(this.db(), this.owner, keys, serverValues);
   }
 
   /**
@@ -150,6 +166,8 @@ export class SyncClient {
     this.close();
     if (owner !== DEVICE_OWNER && unsent === 0) await forgetOwner(this.db(), owner);
     await this.open(DEVICE_OWNER, null);
+    // The header must not say "Saved on this device" as if nothing were waiting for them.
+    updateSyncStatus({ keptForSignIn: owner === DEVICE_OWNER ? 0 : unsent });
     return unsent;
   }
 }

@@ -1,6 +1,6 @@
-import { DEFAULT_TEXT_MAX, DEFAULT_TEXTAREA_MAX } from "../../shared/constants";
 import type { Check, Question } from "../catalogue-types";
 import { resolveOptions } from "../options/resolve-options";
+import { questionLengthLimit } from "./answer-limits";
 import { type CheckEnv, type Found, trimmedAnswer } from "./check-env";
 import { evaluateRule } from "./conditions";
 import { runCustomCheck } from "./custom-checks";
@@ -71,8 +71,8 @@ function runCheck(check: Check, question: Question, env: CheckEnv): Found {
 
 /** Spec §5/§9 default limits: text 45 characters, text area 1500, unless the question says. */
 function lengthLimit(question: Question, env: CheckEnv): Found {
-  if (question.kind !== "text" && question.kind !== "textarea") return [];
-  const limit = question.maxLength ?? (question.kind === "text" ? DEFAULT_TEXT_MAX : DEFAULT_TEXTAREA_MAX);
+  const limit = questionLengthLimit(question);
+  if (limit === undefined) return [];
   return (env.answers[question.key] ?? "").length > limit ? [[question.key, tooLongMessage(limit)]] : [];
 }
 
