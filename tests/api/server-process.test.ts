@@ -225,9 +225,11 @@ describe("graceful shutdown has a deadline", () => {
 
     async function slowClient(head: string, trickle: string) {
       const socket = net.connect(port + 5, "127.0.0.1");
+      // The server resets these connections when its deadline passes: that is the point, not an error.
       socket.on("error", () => {});
       await once(socket, "connect");
-      const closed = once(socket, "close");
+      // events.once would reject on that reset; the socket closing either way is what counts.
+      const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
       socket.write(head);
       const timer = setInterval(() => socket.write(trickle), 200);
       const stop = () => {
