@@ -30,14 +30,24 @@ function start(env: Record<string, string>): {
   return { child, output: () => output, exit };
 }
 
-async function waitUntilHealthy(): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error("server did not become healthy");
+/**
+ * Waits for the server's "ready on" line (logged once it listens), however long start-up takes on
+ * a busy machine; fails at once, with its output, if the process exits first. Then asks /healthz.
+ */
+async function waitUntilHealthy(server: ReturnType<typeof start>): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const onOutput = () => {
+      if (!server.output().includes("ready on http://")) return;
+      server.child.stdout?.off("data", onOutput);
+      resolve();
+    };
+    server.child.stdout?.on("data", onOutput);
+    onOutput();
+    void server.exit.then((code) =>
+      reject(new Error(`server exited (${code}) before it was ready:\n${server.output()}`)),
+    );
+  });
+  expect((await fetch(`${base}/healthz`)).ok).toBe(true);
 }
 
 afterAll(async () => {
@@ -57,15 +67,15 @@ describe("the server process", () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "admissions-process-"));
     const env = { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir };
     const first = start(env);
-    await waitUntilHealthy();
+    await waitUntilHealthy(first);
     first.child.kill("SIGTERM");
     expect(await first.exit).toBe(0);
     expect(first.output()).toContain("shutting down");
 
     // A database left open or half-written would fail here.
     const second = start(env);
-    await waitUntilHealthy();
+    await waitUntilHealthy(second);
     second.child.kill("SIGTERM");
     expect(await second.exit).toBe(0);
-  }, 60_000);
+  }, 180_000);
 });

@@ -18,6 +18,12 @@ export type TestApp = {
   dataDir: string;
   /** Moves the app's clock; tests of expiry jump instead of waiting. */
   advanceClock(ms: number): void;
+  /**
+   * Stops the app's clock where it is (`false` lets it run again): only advanceClock moves it, so
+   * a test that asserts exact durations (a 30 s lock, a Retry-After) does not depend on how long
+   * its requests take on a busy machine.
+   */
+  freezeClock(frozen?: boolean): void;
   close(): Promise<void>;
 };
 
@@ -59,10 +65,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await database.migrate();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "admissions-test-data-"));
   let offsetMs = 0;
+  let frozenAt: number | null = null;
   const app = await buildApp({
     config: testConfig(dataDir, options),
     database,
-    clock: () => new Date(Date.now() + offsetMs),
+    clock: () => new Date((frozenAt ?? Date.now()) + offsetMs),
     logStream: options.logStream,
     lookupProviders: options.lookupProviders,
     catalogue: options.catalogue,
@@ -74,6 +81,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     dataDir,
     advanceClock(ms) {
       offsetMs += ms;
+    },
+    freezeClock(frozen = true) {
+      // Running again, it catches up with the time that passed meanwhile (it never goes back).
+      frozenAt = frozen ? (frozenAt ?? Date.now()) : null;
     },
     async close() {
       await app.close();
