@@ -105,11 +105,13 @@ async function runScenario(seed: number) {
       }
       return inject(batch, clientId);
     };
-    // No timers: the test decides when each device sends.
+    // No timers: the test decides when each device sends. Each device has its own Web Locks
+    // name: in a browser one tab per device sends, but these three devices share one process,
+    // whose lock manager (navigator.locks, Node 24.5+) would otherwise let only one of them send.
     const client = new SyncClient(
       () => db,
       async () => send,
-      { debounceMs: 1e9, baseDelayMs: 1e9 },
+      { debounceMs: 1e9, baseDelayMs: 1e9, lockName: `admissions-sync:${user.username}:device-${index}` },
       clock,
     );
     return { client, db, state };
