@@ -185,6 +185,7 @@ describe("sync under chaos", () => {
     it(`converges after ${STEPS} random steps (seed ${seed}; rerun with CHAOS_SEED=${seed})`, async () => {
       const { edits } = await runScenario(seed);
       expect(edits).toBeGreaterThan(STEPS / 4);
-    }, 120_000);
+      // A few seconds on an idle machine; close to a minute at a load average of 10.
+    }, 300_000);
   }
 });
