@@ -5,7 +5,8 @@ import type { FormPage } from "../src/form/catalogue-types";
 import { formPages } from "../src/form/pages/form-pages";
 import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db/database";
-import { serializeRequest } from "./log-redaction";
+import { JobQueue } from "./jobs/job-queue";
+import { serializeError, serializeRequest } from "./log-redaction";
 import { emptyLookupProvider, type LookupProviders } from "./lookup/provider";
 import { schoolLookupProviders } from "./lookup/school-provider";
 import { zipAddressProvider } from "./lookup/zip-address-provider";
@@ -14,17 +15,29 @@ import { errorHandlerPlugin } from "./plugins/error-handler";
 import { mailPlugin } from "./plugins/mail";
 import { securityPlugin } from "./plugins/security";
 import { sessionsPlugin } from "./plugins/sessions";
+import { storableTextPlugin } from "./plugins/storable-text";
+import { adminImportRoutes } from "./routes/admin-import";
 import { answerRoutes } from "./routes/answer";
 import { authRoutes } from "./routes/auth";
+import { documentRoutes } from "./routes/documents";
+import { draftLinkRoutes } from "./routes/draft-links";
+import { documentViewRoutes, localUploadRoutes } from "./routes/files";
 import { healthRoutes } from "./routes/health";
 import { logoutRoutes } from "./routes/logout";
 import { lookupRoutes } from "./routes/lookup";
 import { profileRoutes } from "./routes/profile";
+import { serviceRoutes } from "./routes/service";
 import { submitRoutes } from "./routes/submit";
 import { testSupportRoutes } from "./routes/test-support";
 import { uiChoiceRoutes } from "./routes/ui-choices";
 import { validationRoutes } from "./routes/validations";
 import { webStatusRoutes } from "./routes/web-status";
+import { DocumentViewLinks } from "./services/document-view-links";
+import { sharedSecret } from "./services/secrets";
+import { createObjectStore } from "./storage/create-object-store";
+import { LocalDiskStore } from "./storage/local-disk-store";
+import type { ObjectStore } from "./storage/object-store";
+import { fastifyTrustProxy } from "./trust-proxy";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -41,7 +54,7 @@ export type AppOptions = {
     "logLevel" | "trustProxy" | "clientDir" | "dataDir" | "smtpUrl" | "mailFrom" | "publicUrl"
   > &
     Partial<Pick<Config, "testHooks">>;
-  database: Pick<DatabaseHandle, "db" | "kind">;
+  database: Pick<DatabaseHandle, "db" | "kind" | "sql">;
   clock?: () => Date;
   /** Where log lines go (stdout by default); tests read them from here. */
   logStream?: DestinationStream;
@@ -52,10 +65,26 @@ export type AppOptions = {
    */
   lookupProviders?: LookupProviders;
   /**
-   * The form catalogue that add-another counts, tab choices and the submit's validation are
-   * checked against: `formPages` by default; tests inject a small one (e.g. with a tabbed section).
+   * The form catalogue that answer lengths, add-another counts, tab choices and the submit's
+   * validation are checked against: `formPages` by default; tests inject a small one (e.g. with a
+   * tabbed section).
    */
   catalogue?: readonly FormPage[];
+  /**
+   * Where documents are kept (decision 0009). Default: local disk under `dataDir/objects`. The
+   * caller closes a store it passes; the app closes the one it made.
+   */
+  objectStore?: ObjectStore;
+  /**
+   * The job queue conversions are sent to. Default: pg-boss on this database in the `pgboss`
+   * schema, started on first use, with no workers here (main.ts and `npm run worker` start them).
+   */
+  jobQueue?: JobQueue;
+  /**
+   * Enables `POST /admin/lookup-import` with this secret: set by main.ts when the server holds an
+   * embedded database in DATA_DIR, which `npm run lookup:import` can then reach only through it.
+   */
+  adminImportSecret?: string;
 };
 
 /** `address`: US ZIPs from offline data; `name`: the autocomplete's default category, no source yet. */
@@ -72,15 +101,19 @@ export async function buildApp({
   logStream,
   lookupProviders,
   catalogue = formPages,
+  objectStore,
+  jobQueue,
+  adminImportSecret,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ["req.headers.cookie", 'res.headers["set-cookie"]'],
-      serializers: { req: serializeRequest },
+      // Requests without secrets in their URLs; errors without the values of a failed query.
+      serializers: { req: serializeRequest, err: serializeError },
       ...(logStream ? { stream: logStream } : {}),
     },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // In-flight requests finish on close; idle keep-alive sockets are closed at once.
     forceCloseConnections: "idle",
   });
@@ -91,8 +124,20 @@ export async function buildApp({
   app.decorate("databaseKind", database.kind);
   app.decorate("clock", clock);
 
+  const store =
+    objectStore ??
+    (await createObjectStore({ s3: undefined, dataDir: config.dataDir, db: database.db, clock }));
+  const queue = jobQueue ?? new JobQueue(database.sql, { schema: "pgboss", log: app.log });
+  app.addHook("onClose", async () => {
+    if (!jobQueue) await queue.stop();
+    if (!objectStore) store.close();
+  });
+  const viewLinks = new DocumentViewLinks(await sharedSecret(database.db, "document-view"), clock);
+
   await app.register(errorHandlerPlugin);
-  await app.register(securityPlugin);
+  // Before every route: no text PostgreSQL cannot store gets past parsing (decision 0006).
+  await app.register(storableTextPlugin);
+  await app.register(securityPlugin, { uploadOrigin: await store.uploadOrigin() });
   await app.register(sessionsPlugin);
   await app.register(mailPlugin, {
     dataDir: config.dataDir,
@@ -102,16 +147,26 @@ export async function buildApp({
 
   await app.register(healthRoutes);
   await app.register(profileRoutes);
-  await app.register(answerRoutes);
+  await app.register(answerRoutes, { pages: catalogue });
   await app.register(webStatusRoutes);
   await app.register(validationRoutes);
   await app.register(uiChoiceRoutes, { pages: catalogue });
   await app.register(submitRoutes, { pages: catalogue });
+  await app.register(documentRoutes, {
+    pages: catalogue,
+    services: { db: database.db, store, queue, clock },
+    links: viewLinks,
+  });
+  if (store instanceof LocalDiskStore) await app.register(localUploadRoutes, { store });
+  await app.register(documentViewRoutes, { store, links: viewLinks });
   await app.register(logoutRoutes);
+  await app.register(serviceRoutes);
   await app.register(authRoutes, { publicUrl: config.publicUrl });
+  await app.register(draftLinkRoutes, { publicUrl: config.publicUrl, pages: catalogue });
   await app.register(lookupRoutes, {
     providers: { ...DEFAULT_LOOKUP_PROVIDERS, ...schoolLookupProviders(database.db), ...lookupProviders },
   });
+  if (adminImportSecret) await app.register(adminImportRoutes, { secret: adminImportSecret });
   if (config.testHooks) {
     app.log.warn(
       "E2E_TEST_HOOKS is on: POST /__test__/session signs anyone in. Never use this in a deployment.",

@@ -10,9 +10,15 @@ const DEFAULTS = {
   trustProxy: false,
   clientDir: undefined,
   testHooks: false,
+  shutdownTimeoutMs: 10_000,
   smtpUrl: undefined,
   mailFrom: DEFAULT_MAIL_FROM,
   publicUrl: "http://127.0.0.1:8080",
+  s3: undefined,
+  jobWorkers: true,
+  conversionConcurrency: undefined,
+  jobQueueSchema: "pgboss",
+  serviceTokenMinutes: 10,
 };
 
 function configError(env: NodeJS.ProcessEnv): ConfigError {
@@ -45,9 +51,20 @@ describe("loadConfig", () => {
         TRUST_PROXY: "",
         CLIENT_DIR: "",
         E2E_TEST_HOOKS: "",
+        SHUTDOWN_TIMEOUT_MS: "",
         SMTP_URL: "",
         MAIL_FROM: "",
         PUBLIC_URL: "",
+        S3_BUCKET: "",
+        S3_REGION: "",
+        S3_ENDPOINT: "",
+        S3_FORCE_PATH_STYLE: "",
+        S3_ACCESS_KEY_ID: "",
+        S3_SECRET_ACCESS_KEY: "",
+        JOB_WORKERS: "",
+        CONVERSION_CONCURRENCY: "",
+        JOB_QUEUE_SCHEMA: "",
+        SERVICE_TOKEN_MINUTES: "",
       }),
     ).toStrictEqual(DEFAULTS);
   });
@@ -63,9 +80,20 @@ describe("loadConfig", () => {
         TRUST_PROXY: "true",
         CLIENT_DIR: "/srv/client",
         E2E_TEST_HOOKS: "1",
+        SHUTDOWN_TIMEOUT_MS: "2500",
         SMTP_URL: "smtps://mailer:secret@smtp.example.edu:465",
         MAIL_FROM: "Admissions <admissions@example.edu>",
         PUBLIC_URL: "https://apply.example.edu/",
+        S3_BUCKET: "admissions-documents",
+        S3_REGION: "eu-west-1",
+        S3_ENDPOINT: "https://s3.example.edu",
+        S3_FORCE_PATH_STYLE: "true",
+        S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+        S3_SECRET_ACCESS_KEY: "secret",
+        JOB_WORKERS: "false",
+        CONVERSION_CONCURRENCY: "2",
+        JOB_QUEUE_SCHEMA: "admissions_jobs",
+        SERVICE_TOKEN_MINUTES: "30",
       }),
     ).toStrictEqual({
       port: 3000,
@@ -73,13 +101,46 @@ describe("loadConfig", () => {
       dataDir: "/var/lib/admissions",
       databaseUrl: "postgres://app:secret@db:5432/admissions",
       logLevel: "warn",
-      trustProxy: true,
+      trustProxy: 1,
       clientDir: "/srv/client",
       testHooks: true,
+      shutdownTimeoutMs: 2500,
       smtpUrl: "smtps://mailer:secret@smtp.example.edu:465",
       mailFrom: "Admissions <admissions@example.edu>",
       publicUrl: "https://apply.example.edu",
+      s3: {
+        bucket: "admissions-documents",
+        region: "eu-west-1",
+        endpoint: "https://s3.example.edu",
+        forcePathStyle: true,
+        credentials: { accessKeyId: "AKIAEXAMPLE", secretAccessKey: "secret" },
+      },
+      jobWorkers: false,
+      conversionConcurrency: 2,
+      jobQueueSchema: "admissions_jobs",
+      serviceTokenMinutes: 30,
     });
+  });
+
+  it("uses the SDK's credential chain when S3 keys are not given", () => {
+    expect(loadConfig({ S3_BUCKET: "docs" }).s3).toStrictEqual({
+      bucket: "docs",
+      region: "us-east-1",
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+  });
+
+  it.each([
+    [{ S3_ENDPOINT: "http://127.0.0.1:9000" }, "S3_ENDPOINT set without S3_BUCKET"],
+    [{ S3_BUCKET: "docs", S3_ACCESS_KEY_ID: "id" }, "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY"],
+    [{ S3_BUCKET: "docs", S3_ENDPOINT: "minio:9000" }, "S3_ENDPOINT"],
+    [{ JOB_WORKERS: "no" }, "JOB_WORKERS"],
+    [{ CONVERSION_CONCURRENCY: "0" }, "CONVERSION_CONCURRENCY"],
+    [{ JOB_QUEUE_SCHEMA: "Jobs; drop" }, "JOB_QUEUE_SCHEMA"],
+  ])("refuses inconsistent document settings %o", (env, named) => {
+    expect(configError(env).message).toContain(named);
   });
 
   it("accepts a postgresql:// URL and port 0 (any free port)", () => {
@@ -100,23 +161,49 @@ describe("loadConfig", () => {
     expect(configError({ PORT: port }).message).toContain("PORT");
   });
 
+  it.each(["0", "1441", "7.5", "ten"])("refuses SERVICE_TOKEN_MINUTES=%s, naming it", (minutes) => {
+    expect(configError({ SERVICE_TOKEN_MINUTES: minutes }).message).toContain("SERVICE_TOKEN_MINUTES");
+  });
+
   it("refuses an unknown LOG_LEVEL", () => {
     expect(configError({ LOG_LEVEL: "verbose" }).message).toContain("LOG_LEVEL");
   });
 
   it.each([
-    ["true", true],
-    ["1", true],
     ["false", false],
     ["0", false],
-  ])("parses TRUST_PROXY=%s as %s", (value, expected) => {
-    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(expected);
+    // true means exactly one proxy, never "believe every X-Forwarded-For entry".
+    ["true", 1],
+    ["1", 1],
+    ["2", 2],
+    ["10", 10],
+    ["10.0.0.1", ["10.0.0.1"]],
+    ["10.0.0.0/8, 192.168.1.2 ,::1", ["10.0.0.0/8", "192.168.1.2", "::1"]],
+    ["fd00::/8,loopback", ["fd00::/8", "loopback"]],
+  ])("parses TRUST_PROXY=%s as %j", (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toStrictEqual(expected);
   });
 
-  it.each(["yes", "TRUE", "on", "2"])("refuses TRUST_PROXY=%s, naming it", (value) => {
+  it.each([
+    "yes",
+    "TRUE",
+    "on",
+    "11",
+    "-1",
+    "1.5",
+    "10.0.0.0/33",
+    "::1/129",
+    "proxy.example.edu",
+    "10.0.0.1,",
+    "a/b/c",
+  ])("refuses TRUST_PROXY=%s, naming it and what it may be", (value) => {
     const error = configError({ TRUST_PROXY: value });
     expect(error.message).toContain("TRUST_PROXY");
-    expect(error.message).toContain("true or false");
+    expect(error.message).toContain("true (one proxy)");
+  });
+
+  it.each(["-1", "1.5", "soon", "600001"])("refuses SHUTDOWN_TIMEOUT_MS=%s, naming it", (value) => {
+    expect(configError({ SHUTDOWN_TIMEOUT_MS: value }).message).toContain("SHUTDOWN_TIMEOUT_MS");
   });
 
   it("keeps the browser-test hooks off unless E2E_TEST_HOOKS is true", () => {

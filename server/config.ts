@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseTrustProxy, TRUST_PROXY_HELP, type TrustProxy } from "./trust-proxy";
 
 // Environment, parsed and validated once at start-up. Every bad variable is named in one message.
 
@@ -26,12 +27,29 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// or postgresql:// URL")
     .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** Set when a reverse proxy terminates TLS, so X-Forwarded-Proto decides the Secure cookie flag. */
-  TRUST_PROXY: booleanFlag.default(false),
+  /**
+   * The proxies in front (server/trust-proxy.ts): whose X-Forwarded-For entries and
+   * X-Forwarded-Proto count for the client's address (per-IP limits) and the Secure cookie flag.
+   */
+  TRUST_PROXY: z
+    .string()
+    .transform((value, context) => {
+      const trust = parseTrustProxy(value);
+      if (trust === undefined) context.addIssue({ code: "custom", message: TRUST_PROXY_HELP });
+      return trust ?? false;
+    })
+    .default(false),
   /** Directory of the built client; empty disables static serving (API only). */
   CLIENT_DIR: z.string().optional(),
   /** Browser tests only: enables POST /__test__/session. Never set in a deployment. */
   E2E_TEST_HOOKS: booleanFlag.default(false),
+  /** On SIGTERM, how long in-flight requests may take before their connections are closed. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ message: "must be a number of milliseconds" })
+    .int("must be a whole number of milliseconds")
+    .min(0)
+    .max(600_000, "must be at most 600000 (10 minutes)")
+    .default(10_000),
   /** Outgoing mail server; unset writes each mail to DATA_DIR/outbox/ instead (local use). */
   SMTP_URL: z
     .string()
@@ -46,6 +64,29 @@ const EnvSchema = z.object({
     .string()
     .refine(isBaseUrl, "must be an http:// or https:// URL without query or fragment")
     .optional(),
+  /** Documents in an S3-compatible bucket instead of DATA_DIR/objects (decision 0009). */
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ENDPOINT: z.string().refine(isBaseUrl, "must be an http:// or https:// URL").optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** false: this process queues jobs but runs none (API-only processes beside `npm run worker`). */
+  JOB_WORKERS: booleanFlag.default(true),
+  /** Conversions one process runs at once; default: its cores, at most 4. */
+  CONVERSION_CONCURRENCY: z.coerce.number({ message: "must be a number" }).int().min(1).max(64).optional(),
+  /** The PostgreSQL schema of the job queue's tables (pg-boss). */
+  JOB_QUEUE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,49}$/, "must be a lower-case PostgreSQL name (letters, digits, _)")
+    .default("pgboss"),
+  /** Lifetime of a service link (spec §6 `service_token`): the PDF job's and `npm run service:link`'s. */
+  SERVICE_TOKEN_MINUTES: z.coerce
+    .number({ message: "must be a number of minutes" })
+    .int("must be a whole number of minutes")
+    .min(1, "must be from 1 to 1440 minutes")
+    .max(1440, "must be from 1 to 1440 minutes")
+    .default(10),
 });
 
 export type Config = {
@@ -54,14 +95,45 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   clientDir: string | undefined;
   testHooks: boolean;
+  shutdownTimeoutMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Without a trailing slash, e.g. `https://apply.northbridge.example`. */
   publicUrl: string;
+  /** Set when documents live in an S3-compatible bucket; unset: local disk under DATA_DIR/objects. */
+  s3: S3Config | undefined;
+  jobWorkers: boolean;
+  conversionConcurrency: number | undefined;
+  jobQueueSchema: string;
+  /** How long a service token stays valid. */
+  serviceTokenMinutes: number;
 };
+
+export type S3Config = {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  forcePathStyle: boolean;
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+};
+
+const S3_DETAIL_VARIABLES = ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+
+/** Cross-variable rules of the S3 settings, as messages naming the variables. */
+function s3Problems(env: z.infer<typeof EnvSchema>): string[] {
+  const problems: string[] = [];
+  if (!env.S3_BUCKET) {
+    const stray = S3_DETAIL_VARIABLES.filter((name) => env[name] !== undefined);
+    if (stray.length > 0) problems.push(`${stray.join(", ")} set without S3_BUCKET`);
+  }
+  if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+    problems.push("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together");
+  }
+  return problems;
+}
 
 export class ConfigError extends Error {}
 
@@ -74,6 +146,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
   }
   const e = parsed.data;
+  const problems = s3Problems(e);
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -83,9 +157,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     clientDir: e.CLIENT_DIR,
     testHooks: e.E2E_TEST_HOOKS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://${hostForUrl(e.HOST)}:${e.PORT}`).replace(/\/+$/, ""),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : undefined,
+    jobWorkers: e.JOB_WORKERS,
+    conversionConcurrency: e.CONVERSION_CONCURRENCY,
+    jobQueueSchema: e.JOB_QUEUE_SCHEMA,
+    serviceTokenMinutes: e.SERVICE_TOKEN_MINUTES,
   };
 }
 

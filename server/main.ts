@@ -1,12 +1,23 @@
 // Entry point of `npm start`: validate config, open the database, migrate, listen, shut down cleanly.
+import { randomBytes } from "node:crypto";
+import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
+import pino from "pino";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
-import { openDatabase } from "./db/database";
+import type { DocumentConverter } from "./conversion/types";
+import { DataDirLockedError } from "./db/data-dir-lock";
+import { type DatabaseHandle, openDatabase } from "./db/database";
+import { JobQueue } from "./jobs/job-queue";
+import { startWorkers } from "./jobs/workers";
 import { purgeExpiredCodes } from "./services/confirmation-codes";
+import { purgeExpiredDraftLinks } from "./services/draft-links";
 import { purgeExpiredIdempotencyKeys } from "./services/idempotency";
 import { purgeExpiredResetTokens } from "./services/password-reset";
+import { purgeExpiredServiceTokens } from "./services/service-tokens";
 import { purgeExpiredThrottles } from "./services/throttle";
+import { installGracefulShutdown } from "./shutdown";
+import { createObjectStore } from "./storage/create-object-store";
 
 const startedAt = performance.now();
 
@@ -21,13 +32,48 @@ try {
 
 // The bundle lives in dist/server; the built client beside it in dist/client.
 const clientDir = config.clientDir ?? fileURLToPath(new URL("../client", import.meta.url));
-const database = await openDatabase(
-  config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
-);
+let database: DatabaseHandle;
+try {
+  database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir, holder: "the server" },
+  );
+} catch (error) {
+  // Another process has DATA_DIR's embedded database: one line saying which, and what to do.
+  if (!(error instanceof DataDirLockedError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 await database.migrate();
 
-const app = await buildApp({ config: { ...config, clientDir }, database });
+// Documents (decision 0009): the object store, the job queue on this database, and, unless
+// JOB_WORKERS=false (API-only processes beside `npm run worker`), conversion workers in this process.
+const clock = () => new Date();
+const jobLog = pino({ level: config.logLevel }).child({ component: "jobs" });
+const store = await createObjectStore({ s3: config.s3, dataDir: config.dataDir, db: database.db, clock });
+const jobQueue = new JobQueue(database.sql, { schema: config.jobQueueSchema, log: jobLog });
+let converter: DocumentConverter | undefined;
+
+// Holding DATA_DIR's embedded database, this process is the only way in: `npm run lookup:import`
+// sends its rows here, with the secret this server writes to the lock file once it listens.
+const adminImportSecret = database.dataDirLock ? randomBytes(32).toString("base64url") : undefined;
+const app = await buildApp({
+  config: { ...config, clientDir },
+  database,
+  clock,
+  objectStore: store,
+  jobQueue,
+  adminImportSecret,
+});
+// Running conversions drain alongside in-flight requests, within the same deadline; one cut short is
+// run again by pg-boss (here after a restart, or by another worker).
+let stoppingJobs: Promise<void> | undefined;
+app.addHook("preClose", async () => {
+  stoppingJobs = jobQueue.stop(config.shutdownTimeoutMs);
+});
 app.addHook("onClose", async () => {
+  await stoppingJobs;
+  await converter?.close();
+  store.close();
   await database.close();
 });
 
@@ -39,30 +85,51 @@ const purge = () => {
     purgeExpiredThrottles(database.db, now),
     purgeExpiredCodes(database.db, now),
     purgeExpiredResetTokens(database.db, now),
+    purgeExpiredServiceTokens(database.db, now),
+    purgeExpiredDraftLinks(database.db, now),
   ]).catch((err) => app.log.error(err));
 };
 await purge();
 setInterval(purge, HOUR).unref();
 
-let closing = false;
-for (const signal of ["SIGTERM", "SIGINT"] as const) {
-  process.on(signal, async () => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, "shutting down: finishing in-flight requests");
-    try {
-      await app.close();
-      process.exit(0);
-    } catch (error) {
-      app.log.error(error, "shutdown failed");
-      process.exit(1);
-    }
-  });
-}
+const shutdown = installGracefulShutdown(app, config.shutdownTimeoutMs);
 
 // Handlers are in place before the port opens: a SIGTERM right after start-up still shuts down cleanly.
 await app.listen({ port: config.port, host: config.host });
+if (database.dataDirLock && adminImportSecret) {
+  const { port } = app.server.address() as AddressInfo;
+  await database.dataDirLock.publishServer({
+    url: localUrl(config.host, port),
+    adminSecret: adminImportSecret,
+  });
+}
 app.log.info(
   { database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
   `ready on http://${config.host}:${config.port}`,
 );
+
+// The queue and the engines start once the port is open: warming LibreOffice takes seconds, and a
+// conversion queued meanwhile waits in the queue.
+await jobQueue.start();
+if (config.jobWorkers) {
+  // Loaded only here: the engines' modules (pdf-lib, mammoth, the browser driver) are large.
+  const { createDocumentConverter } = await import("./conversion/create-document-converter");
+  const created = await createDocumentConverter({ log: jobLog });
+  // A SIGTERM during the warm-up: the shutdown has already run without this converter.
+  if (shutdown.started) await created.close();
+  else {
+    converter = created;
+    await startWorkers(
+      jobQueue,
+      { db: database.db, store, converter, clock, log: jobLog },
+      config.conversionConcurrency,
+    );
+    jobLog.info("conversion workers ready");
+  }
+}
+
+/** How a command on this machine reaches the server (a wildcard address is reached on loopback). */
+function localUrl(host: string, port: number): string {
+  const local = host === "0.0.0.0" ? "127.0.0.1" : host === "::" ? "::1" : host;
+  return `http://${local.includes(":") ? `[${local}]` : local}:${port}`;
+}

@@ -25,10 +25,37 @@ precacheAndRoute(self.__WB_MANIFEST);
 clientsClaim();
 cleanupOutdatedCaches();
 
+const shell = createHandlerBoundToURL("/index.html");
+
+/**
+ * A page whose URL carries a secret (the reset link's token, a draft link's `token`, a service
+ * link's `service_token`) must not send it on in a Referer header: the same rule as the server's
+ * (server/plugins/client-app.ts), for the shell answered from here.
+ */
+function carriesSecret(url: URL): boolean {
+  const { pathname, searchParams } = url;
+  return (
+    pathname.replace(/\/+$/, "") === "/reset" ||
+    searchParams.has("token") ||
+    searchParams.has("service_token")
+  );
+}
+
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL("/index.html"), {
-    denylist: [/^\/api\//, /^\/public\//, /^\/service\//, /^\/lookup\//],
-  }),
+  new NavigationRoute(
+    async (options) => {
+      const response = await shell(options);
+      if (!carriesSecret(options.url)) return response;
+      const headers = new Headers(response.headers);
+      headers.set("Referrer-Policy", "no-referrer");
+      return new Response(response.body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers,
+      });
+    },
+    { denylist: [/^\/api\//, /^\/public\//, /^\/service\//, /^\/lookup\//, /^\/files\//] },
+  ),
 );
 
 // Autocomplete suggestions and details (shared reference data, never personal): answer from the
@@ -52,7 +79,7 @@ registerRoute(
   "GET",
 );
 
-// Deliberately NO route for `/api/`, `/public/` or `/service/`: those answers are personal (profile,
+// Deliberately NO route for `/api/`, `/public/`, `/service/` or `/files/`: those answers are personal (profile,
 // answers, documents, sessions, one-time tokens) and must never land in a Cache Storage cache that
 // outlives a sign-out. Their requests pass straight to the network; the device's offline copy is
 // the local store in IndexedDB.

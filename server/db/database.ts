@@ -9,13 +9,25 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * Plain SQL on the same database, for libraries that bring their own statements (the job queue):
+ * several statements at once when there are no values, one parameterised statement otherwise.
+ */
+export type SqlExecutor = {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+};
+
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
+  sql: SqlExecutor;
+  /** PGlite in a directory: the lock this process holds on DATA_DIR while the database is open. */
+  dataDirLock?: DataDirLock;
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
@@ -23,8 +35,12 @@ export type DatabaseHandle = {
 export type DatabaseOptions =
   /** PostgreSQL: the deployment at scale (several API processes may share it). */
   | { url: string }
-  /** Embedded PGlite: files in dataDir, or in memory when dataDir is omitted (tests). */
-  | { dataDir?: string };
+  /**
+   * Embedded PGlite: files in dataDir, or in memory when dataDir is omitted (tests). A directory is
+   * locked for this process while open (DataDirLockedError otherwise); `holder` says who holds it
+   * in the refusal another opener gets (default: the script's name).
+   */
+  | { dataDir?: string; holder?: string };
 
 // Beside this module in the source tree, and copied beside the bundle by scripts/build-server.mjs.
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -34,25 +50,62 @@ const MIGRATION_LOCK_ID = 72_410_026;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ("url" in options) return openPostgres(options.url);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.holder ?? defaultHolder());
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+function defaultHolder(): string {
+  const script = process.argv[1];
+  return script ? `node ${path.basename(script)}` : "a node process";
+}
+
+async function openPglite(dataDir: string | undefined, holder: string): Promise<DatabaseHandle> {
+  if (!dataDir) {
+    const client = await PGlite.create();
+    const db = drizzlePglite(client, { schema });
+    return {
+      db,
+      kind: "pglite",
+      sql: pgliteExecutor(client),
+      migrate: () => migratePglite(db, { migrationsFolder }),
+      close: () => client.close(),
+    };
+  }
+  // Before PGlite touches the files: a second process on them is refused, not run beside us.
+  const lock = await acquireDataDirLock(dataDir, holder);
   let client: PGlite;
-  if (dataDir) {
+  try {
     const dir = path.resolve(dataDir, "pgdata");
     await mkdir(dir, { recursive: true });
     client = await PGlite.create(dir);
-  } else {
-    client = await PGlite.create();
+  } catch (error) {
+    await lock.release();
+    throw error;
   }
   const db = drizzlePglite(client, { schema });
   return {
     db,
     kind: "pglite",
-    // One process owns a PGlite directory, so no lock is needed.
+    sql: pgliteExecutor(client),
+    dataDirLock: lock,
+    // The directory is locked for this process (above), so no other can migrate at the same time.
     migrate: () => migratePglite(db, { migrationsFolder }),
-    close: () => client.close(),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        await lock.release();
+      }
+    },
+  };
+}
+
+function pgliteExecutor(client: PGlite): SqlExecutor {
+  return {
+    async executeSql(text, values) {
+      // PGlite's `query` takes one statement; `exec` runs a script (without parameters).
+      if (!values || values.length === 0) return { rows: (await client.exec(text)).at(-1)?.rows ?? [] };
+      return client.query<Record<string, unknown>>(text, values);
+    },
   };
 }
 
@@ -64,6 +117,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   return {
     db,
     kind: "postgres",
+    sql: { executeSql: (text, values) => pool.query(text, values) },
     async migrate() {
       // Several API processes may start at once: only one applies migrations at a time.
       const lockClient = await pool.connect();

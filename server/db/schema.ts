@@ -9,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uuid,
 } from "drizzle-orm/pg-core";
 
@@ -211,6 +212,31 @@ export const passwordResetTokens = pgTable(
 );
 
 /**
+ * Read-only links to one applicant's application (spec §6 service user, §7 `GET /service/tmp-pdf`):
+ * only the SHA-256 of the 256-bit token is kept, with the account it opens and its expiry, so a
+ * database leak yields no usable link. `purpose` says who minted it: `pdf` (the application PDF
+ * job's own print) or `staff` (`npm run service:link`). Valid until `expires_at`, however often
+ * used; nothing but the service rendering's read accepts it.
+ */
+export const serviceTokens = pgTable(
+  "service_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("service_tokens_user_idx").on(t.userId),
+    index("service_tokens_expires_at_idx").on(t.expiresAt),
+    check("service_tokens_purpose", sql`${t.purpose} in ('pdf', 'staff')`),
+  ],
+);
+
+/**
  * Counters behind every throttle and rate limit (login failures per address and per IP, codes and
  * reset mails per address, wrong codes per address), shared by all API processes. The subject
  * (an address or IP) is stored as a SHA-256, so addresses that never became accounts are not kept.
@@ -255,4 +281,96 @@ export const schools = pgTable(
     index("schools_name_search_idx").on(t.category, t.nameSearch.op("text_pattern_ops")),
     check("schools_category", sql`${t.category} in ('college_ceeb', 'hs_ceeb')`),
   ],
+);
+
+/**
+ * Keys every process must share (the HMAC keys of upload policies and view links): made at random
+ * by the first process that needs one (insert, on conflict keep the existing row) and read by all.
+ */
+export const serverSecrets = pgTable("server_secrets", {
+  name: text("name").primaryKey(),
+  /** Base64 of 32 random bytes. */
+  value: text("value").notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Spec §3 document answer: the file an applicant uploaded for a file question, one per question.
+ * `object_key` is the upload in the object store, under the applicant's prefix
+ * (`applicants/{user}/uploads/{question}/{random}`, decision 0009); name and size are what the
+ * applicant sees. Removing a row removes its object (server/services/documents.ts).
+ */
+export const documentAnswers = pgTable(
+  "document_answers",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    answerKey: text("answer_key").notNull(),
+    objectKey: text("object_key").notNull(),
+    fileName: text("file_name").notNull(),
+    fileSize: integer("file_size").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.answerKey] }),
+    check("document_answers_file_size", sql`${t.fileSize} between 1 and 1048576`),
+  ],
+);
+
+/**
+ * Spec §3–§4 document conversion of a question's upload to PDF, one per question, run by a
+ * `convert-document` job whose id is this row's id (server/jobs). The status lives here, not in a
+ * process, so any API process answers the polling; `message` says why a FAILED file was refused.
+ */
+export const documentConversions = pgTable(
+  "document_conversions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    answerKey: text("answer_key").notNull(),
+    /** The uploaded object to convert (the document answer's object when the job was queued). */
+    sourceKey: text("source_key").notNull(),
+    /** The applicant's file name: a hint for the converter's messages, never used to decide the type. */
+    fileName: text("file_name").notNull(),
+    status: text("status").notNull().default("UNPROCESSED"),
+    message: text("message"),
+    /** The PDF, once COMPLETED: `applicants/{user}/converted/{question}/{random}.pdf`. */
+    pdfKey: text("pdf_key"),
+    /** The engine that made the PDF (logs and support), e.g. "libreoffice". */
+    engine: text("engine"),
+    /** Job runs started (a crash or timeout can end one without a status change). */
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("document_conversions_user_answer").on(t.userId, t.answerKey),
+    check(
+      "document_conversions_status",
+      sql`${t.status} in ('UNPROCESSED', 'IN_PROGRESS', 'COMPLETED', 'FAILED')`,
+    ),
+  ],
+);
+
+/**
+ * "Continue on another device" links (decision 0012): a copy of an anonymous visitor's draft that
+ * the link's token opens until `expires_at`. One row per draft (the SHA-256 of the device's random
+ * draft id): a new link from the same draft replaces the row, so the old token stops working. The
+ * token is stored as its SHA-256, and the copy is sealed (AES-256-GCM) with a key derived from the
+ * token, so the database alone reveals neither the link nor the answers.
+ */
+export const draftLinks = pgTable(
+  "draft_links",
+  {
+    draftIdHash: text("draft_id_hash").primaryKey(),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** base64url of IV, GCM tag and ciphertext of `{ answers, edited_at }`. */
+    sealed: text("sealed").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("draft_links_expires_at_idx").on(t.expiresAt)],
 );

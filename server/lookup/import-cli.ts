@@ -1,10 +1,15 @@
 // `npm run lookup:import -- --category college_ceeb FILE.csv`: imports schools for a lookup
 // category into the configured database (DATABASE_URL, or PGlite in DATA_DIR), migrating first.
+// While a server holds DATA_DIR's embedded database, no other process may open it (decision
+// 0006): the rows then go to that server's admin call, authenticated with the secret it wrote to
+// DATA_DIR's lock file.
 import { readFile } from "node:fs/promises";
 import { loadConfig } from "../config";
-import { openDatabase } from "../db/database";
-import { ImportFileError, importSchools, REQUIRED_COLUMNS } from "./import-schools";
-import { isSchoolCategory, SCHOOL_CATEGORIES } from "./school-provider";
+import { DataDirLockedError } from "../db/data-dir-lock";
+import { type DatabaseHandle, openDatabase } from "../db/database";
+import { ADMIN_IMPORT_PATH } from "../routes/admin-import";
+import { ImportFileError, type ImportResult, importSchools, REQUIRED_COLUMNS } from "./import-schools";
+import { isSchoolCategory, SCHOOL_CATEGORIES, type SchoolCategory } from "./school-provider";
 
 const USAGE = `Usage: npm run lookup:import -- --category <${SCHOOL_CATEGORIES.join("|")}> FILE.csv
 FILE.csv needs a header with the columns ${REQUIRED_COLUMNS.join(",")} (address_line_1, zip, country optional).`;
@@ -42,19 +47,65 @@ try {
   fail(`Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
 }
 
-const config = loadConfig();
-const handle = await openDatabase(
-  config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
-);
-try {
-  await handle.migrate();
-  const { imported, rejected } = await importSchools(handle.db, category, input);
+function report({ imported, rejected }: ImportResult): void {
   process.stdout.write(`Imported ${imported} rows; rejected ${rejected.length}:\n`);
   for (const { line, reason } of rejected) process.stdout.write(`  line ${line}: ${reason}\n`);
-} catch (error) {
-  if (!(error instanceof ImportFileError)) throw error;
-  console.error(`${file}: ${error.message}`);
-  process.exitCode = 1;
-} finally {
-  await handle.close();
+}
+
+async function importDirectly(handle: DatabaseHandle, category: SchoolCategory): Promise<void> {
+  try {
+    await handle.migrate();
+    report(await importSchools(handle.db, category, input));
+  } catch (error) {
+    if (!(error instanceof ImportFileError)) throw error;
+    console.error(`${file}: ${error.message}`);
+    process.exitCode = 1;
+  } finally {
+    await handle.close();
+  }
+}
+
+async function importThroughServer(server: { url: string; adminSecret: string }, pid: number): Promise<void> {
+  process.stdout.write(`The server (pid ${pid}) holds DATA_DIR: importing through it at ${server.url}.\n`);
+  const url = `${server.url}${ADMIN_IMPORT_PATH}?category=${encodeURIComponent(category)}`;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: "POST",
+      headers: { authorization: `Bearer ${server.adminSecret}`, "content-type": "text/csv" },
+      body: input,
+    });
+  } catch (error) {
+    console.error(
+      `Could not reach the server at ${server.url} (${error instanceof Error ? error.message : String(error)}); try again once it runs, or stop it.`,
+    );
+    process.exit(1);
+  }
+  const body = (await response.json().catch(() => ({}))) as Partial<ImportResult> & { message?: string };
+  if (!response.ok || typeof body.imported !== "number") {
+    console.error(
+      `${file}: the server refused the import (${response.status}): ${body.message ?? "no reason given"}`,
+    );
+    process.exit(1);
+  }
+  report({ imported: body.imported, rejected: body.rejected ?? [] });
+}
+
+const config = loadConfig();
+if (config.databaseUrl) {
+  // PostgreSQL is shared by design: import directly, whatever runs beside.
+  await importDirectly(await openDatabase({ url: config.databaseUrl }), category);
+} else {
+  let handle: DatabaseHandle | undefined;
+  try {
+    handle = await openDatabase({ dataDir: config.dataDir, holder: "npm run lookup:import" });
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    if (!error.holder?.server) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    await importThroughServer(error.holder.server, error.holder.pid);
+  }
+  if (handle) await importDirectly(handle, category);
 }

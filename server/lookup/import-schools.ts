@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { toStorableText } from "../../src/shared/storable-text";
 import type { Database } from "../db/database";
 import { schools } from "../db/schema";
 import { normalizeSchoolName, type SchoolCategory } from "./school-provider";
@@ -87,7 +88,8 @@ export function validateSchoolsCsv(
   input: string,
   category: SchoolCategory,
 ): { rows: SchoolRow[]; rejected: ImportRejection[] } {
-  const [header, ...records] = parseCsv(input);
+  // Decision 0006's text rule: a NUL or lone surrogate in the file must not fail the whole import.
+  const [header, ...records] = parseCsv(toStorableText(input));
   if (!header || "error" in header) throw new ImportFileError("The file has no header line.");
   const names = header.fields.map((name) => name.trim().toLowerCase());
   const missing = REQUIRED_COLUMNS.filter((column) => !names.includes(column));

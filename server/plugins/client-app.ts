@@ -4,6 +4,8 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { SERVER_PATH_PREFIXES } from "../../src/shared/constants";
+import { DRAFT_LINK_PARAM } from "../../src/shared/draft-links";
+import { SERVICE_TOKEN_PARAM } from "../../src/shared/service-view";
 import { routingPath } from "../request-path";
 
 const NO_CACHE = "no-cache";
@@ -20,6 +22,12 @@ export const clientAppPlugin = fp(
   async (app: FastifyInstance, options: { clientDir: string | undefined }) => {
     const root = options.clientDir ? path.resolve(options.clientDir) : undefined;
     const hasClient = root !== undefined && existsSync(path.join(root, "index.html"));
+    // A page whose URL carries a secret (the reset link's token, a draft link's `token` or a
+    // service link's `service_token`, on any path: "/", "/about", an unknown one that redirects)
+    // must not send it on in a Referer header.
+    app.addHook("onRequest", async (request, reply) => {
+      if (carriesSecret(request.url)) reply.header("Referrer-Policy", "no-referrer");
+    });
     if (!hasClient)
       app.log.warn({ root }, "no built client found: serving the API only (run `npm run build`)");
     else await registerStatic(app, root);
@@ -33,8 +41,6 @@ export const clientAppPlugin = fp(
       if (!hasClient || !isPage) {
         return reply.status(404).send({ message: `There is nothing at ${request.method} ${pathname}.` });
       }
-      // The reset page's URL carries a single-use token: no request from it may send it on.
-      if (pathname.replace(/\/+$/, "") === "/reset") reply.header("Referrer-Policy", "no-referrer");
       return reply.header("Cache-Control", NO_CACHE).sendFile("index.html");
     });
   },
@@ -59,4 +65,12 @@ async function registerStatic(app: FastifyInstance, root: string): Promise<void>
       reply.header("Cache-Control", policy);
     },
   });
+}
+
+function carriesSecret(url: string): boolean {
+  if (routingPath(url).replace(/\/+$/, "") === "/reset") return true;
+  const query = url.indexOf("?");
+  if (query < 0) return false;
+  const params = new URLSearchParams(url.slice(query + 1).split("#", 1)[0]);
+  return params.has(DRAFT_LINK_PARAM) || params.has(SERVICE_TOKEN_PARAM);
 }

@@ -6,14 +6,21 @@ import { HttpError } from "../http-error";
 import { routingPath } from "../request-path";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/**
+ * Answers under these paths are personal (profile, answers, documents), about an account, or
+ * administrative: no cache, shared or private, may keep them, whatever the status. `/lookup/` is
+ * reference data and sets its own policy; static files have theirs (plugins/client-app.ts).
+ */
+export const NO_STORE_PREFIXES = ["/api/", "/public/", "/service/", "/admin/"] as const;
 const CSRF_MESSAGE = "This request was refused because it did not come from the application.";
 
 /**
- * Strict headers on every response, and the CSRF defence: a state-changing call must carry our
+ * Strict headers on every response, `Cache-Control: no-store` on personal ones, and the CSRF
+ * defence: a state-changing call must carry our
  * client's custom header (which a cross-site form cannot set without a CORS preflight we never
  * grant) and must not be marked cross-site by the browser.
  */
-export const securityPlugin = fp(async (app: FastifyInstance) => {
+export const securityPlugin = fp(async (app: FastifyInstance, options: { uploadOrigin?: string }) => {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -24,7 +31,8 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", "blob:"],
         "font-src": ["'self'"],
-        "connect-src": ["'self'"],
+        // Uploads go straight to the object store: an S3 bucket is another origin (decision 0009).
+        "connect-src": ["'self'", ...(options.uploadOrigin ? [options.uploadOrigin] : [])],
         "worker-src": ["'self'"],
         "manifest-src": ["'self'"],
         "object-src": ["'none'"],
@@ -38,6 +46,13 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     frameguard: { action: "deny" },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+  });
+
+  // onSend runs for every answer: handlers', errors (also those of onRequest hooks) and 404s.
+  app.addHook("onSend", async (request, reply) => {
+    const path = routingPath(request.url);
+    if (NO_STORE_PREFIXES.some((prefix) => path.startsWith(prefix)))
+      reply.header("Cache-Control", "no-store");
   });
 
   app.addHook("onRequest", async (request) => {

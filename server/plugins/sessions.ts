@@ -1,7 +1,12 @@
 import cookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { LOGGED_IN_HINT_COOKIE, SESSION_COOKIE, SESSION_MAX_AGE_MS } from "../../src/shared/constants";
+import {
+  cookieName,
+  LOGGED_IN_HINT_COOKIE,
+  SESSION_COOKIE,
+  SESSION_MAX_AGE_MS,
+} from "../../src/shared/constants";
 import { UNAUTHORIZED_MESSAGE } from "../../src/shared/messages";
 import { HttpError } from "../http-error";
 import { routingPath } from "../request-path";
@@ -17,38 +22,61 @@ declare module "fastify" {
 /**
  * Session cookies: the HttpOnly session token, and a readable hint cookie that only tells the
  * client "a session exists" (spec §6), so it can decide offline whether to ask for the profile.
- * Every `/api/*` call without a valid session is answered 401.
+ * Over HTTPS both are Secure and named with the `__Host-` prefix, and only the prefixed session
+ * cookie is read: an unprefixed one could have been planted by a sibling subdomain. Every `/api/*`
+ * call without a valid session is answered 401.
  */
 export const sessionsPlugin = fp(async (app: FastifyInstance) => {
   await app.register(cookie);
   app.decorateRequest("auth", null);
 
   app.addHook("onRequest", async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
+    const names = cookieNames(request);
+    const token = request.cookies[names.session];
     if (token) request.auth = await findActiveSession(app.db, token, app.clock());
     if (request.auth || !routingPath(request.url).startsWith("/api/")) return;
     // A stale cookie would make the client believe it is signed in: drop it with the 401.
-    if (token || request.cookies[LOGGED_IN_HINT_COOKIE]) clearSessionCookies(request, reply);
+    const stale = [SESSION_COOKIE, LOGGED_IN_HINT_COOKIE, names.session, names.hint];
+    if (stale.some((name) => request.cookies[name] !== undefined)) clearSessionCookies(request, reply);
     throw new HttpError(401, UNAUTHORIZED_MESSAGE);
   });
 });
 
+const isSecure = (request: FastifyRequest) => request.protocol === "https";
+
+/** The cookies' names for the request's scheme (`__Host-` prefixed over HTTPS). */
+function cookieNames(request: FastifyRequest): { session: string; hint: string } {
+  const secure = isSecure(request);
+  return { session: cookieName(SESSION_COOKIE, secure), hint: cookieName(LOGGED_IN_HINT_COOKIE, secure) };
+}
+
 function cookieOptions(request: FastifyRequest, httpOnly: boolean) {
   return {
+    // Path=/ and no Domain: what the __Host- prefix requires, and right for plain names too.
     path: "/",
     httpOnly,
     sameSite: "lax" as const,
-    secure: request.protocol === "https",
+    secure: isSecure(request),
     maxAge: SESSION_MAX_AGE_MS / 1000,
   };
 }
 
 export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, token: string): void {
-  reply.setCookie(SESSION_COOKIE, token, cookieOptions(request, true));
-  reply.setCookie(LOGGED_IN_HINT_COOKIE, "1", cookieOptions(request, false));
+  const names = cookieNames(request);
+  reply.setCookie(names.session, token, cookieOptions(request, true));
+  reply.setCookie(names.hint, "1", cookieOptions(request, false));
 }
 
+/**
+ * Clears the cookies of the request's scheme; over HTTPS also the unprefixed ones, which a
+ * deployment set before the prefix existed (their session is no longer read).
+ */
 export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, cookieOptions(request, true));
-  reply.clearCookie(LOGGED_IN_HINT_COOKIE, cookieOptions(request, false));
+  const names = cookieNames(request);
+  reply.clearCookie(names.session, cookieOptions(request, true));
+  reply.clearCookie(names.hint, cookieOptions(request, false));
+  if (names.session !== SESSION_COOKIE) {
+    reply.clearCookie(SESSION_COOKIE, cookieOptions(request, true));
+    reply.clearCookie(LOGGED_IN_HINT_COOKIE, cookieOptions(request, false));
+  }
 }

@@ -1,7 +1,14 @@
 import { createHash } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { isKnownAnswerKey } from "../../src/form/answer-keys";
-import { MAX_ANSWER_LENGTH } from "../../src/shared/constants";
+import type { FormPage } from "../../src/form/catalogue-types";
+import { savedLengthLimit } from "../../src/form/engine/answer-limits";
+import {
+  NOT_TEXT_REFUSAL,
+  refusalMessage,
+  tooLongRefusal,
+  UNKNOWN_QUESTION_REFUSAL,
+} from "../../src/shared/answer-refusals";
 import type { Database } from "../db/database";
 import { answers, applications } from "../db/schema";
 import { HttpError } from "../http-error";
@@ -10,29 +17,33 @@ import { hashRequest } from "./idempotency";
 
 export type AnswerMap = Record<string, string>;
 
+/** Why one answer cannot be stored as sent, or null when it can. */
+function refusalOf(pages: readonly FormPage[], key: string, value: unknown): string | null {
+  if (!isKnownAnswerKey(key)) return UNKNOWN_QUESTION_REFUSAL;
+  if (typeof value !== "string") return NOT_TEXT_REFUSAL;
+  const limit = savedLengthLimit(pages, key);
+  return value.length > limit ? tooLongRefusal(limit) : null;
+}
+
 /**
- * Checks a partial answers map from the client: known keys only, text values only, within the
- * longest allowed answer. Names every offending key so the client can point at the field.
+ * Checks a partial answers map from the client: known keys only, text values only, each within its
+ * question's length limit (the catalogue's, as on submit). Refuses the whole map with 400
+ * `{ message, fields }` (src/shared/answer-refusals.ts), naming every offending key, so the client
+ * can mark those fields and send the others again.
  */
-export function parseAnswerMap(body: unknown): AnswerMap {
+export function parseAnswerMap(body: unknown, pages: readonly FormPage[]): AnswerMap {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw new HttpError(400, "The answers must be a JSON object of question keys to text values.");
   }
   const entries = Object.entries(body);
-  const unknown = entries.filter(([key]) => !isKnownAnswerKey(key)).map(([key]) => key);
-  if (unknown.length > 0) throw new HttpError(400, `Unknown answer keys: ${unknown.join(", ")}.`);
-  const notText = entries.filter(([, value]) => typeof value !== "string").map(([key]) => key);
-  if (notText.length > 0)
-    throw new HttpError(400, `Answers must be text; these are not: ${notText.join(", ")}.`);
-  const tooLong = entries
-    .filter(([, value]) => (value as string).length > MAX_ANSWER_LENGTH)
-    .map(([key]) => key);
-  if (tooLong.length > 0) {
-    throw new HttpError(
-      400,
-      `Answers may be at most ${MAX_ANSWER_LENGTH} characters; too long: ${tooLong.join(", ")}.`,
-    );
-  }
+  const fields: Record<string, string> = Object.fromEntries(
+    entries.flatMap(([key, value]) => {
+      const refusal = refusalOf(pages, key, value);
+      return refusal === null ? [] : [[key, refusal]];
+    }),
+  );
+  const refused = Object.keys(fields);
+  if (refused.length > 0) throw new HttpError(400, refusalMessage(refused), { body: { fields } });
   return Object.fromEntries(entries) as AnswerMap;
 }
 
@@ -51,11 +62,11 @@ function isJsonObject(value: unknown): value is Record<string, unknown> {
 /**
  * The body of PUT /api/answer: the spec's flat answers map, or the sync engine's envelope
  * `{ answers, edited_at? }` (decision 0002; neither field name is an answer key). `now` bounds the
- * edit times. Every error names the offending keys.
+ * edit times; `pages` (the catalogue) bounds the lengths. Every error names the offending keys.
  */
-export function parseAnswerRequest(body: unknown, now: Date): AnswerRequest {
+export function parseAnswerRequest(body: unknown, now: Date, pages: readonly FormPage[]): AnswerRequest {
   if (!isJsonObject(body) || !ENVELOPE_FIELDS.some((field) => Object.hasOwn(body, field))) {
-    return { answers: parseAnswerMap(body), editedAt: {} };
+    return { answers: parseAnswerMap(body, pages), editedAt: {} };
   }
   const unexpected = Object.keys(body).filter((field) => !ENVELOPE_FIELDS.includes(field));
   if (unexpected.length > 0) {
@@ -67,7 +78,7 @@ export function parseAnswerRequest(body: unknown, now: Date): AnswerRequest {
   if (!Object.hasOwn(body, "answers")) {
     throw new HttpError(400, "The answers envelope needs an answers object.");
   }
-  const answers = parseAnswerMap(body.answers);
+  const answers = parseAnswerMap(body.answers, pages);
   return { answers, editedAt: parseEditTimes(body.edited_at, answers, now) };
 }
 
@@ -182,4 +193,39 @@ export async function mergeAnswers(
       .where(eq(applications.userId, userId));
   }
   return { savedAt: now, saved: rows.length, superseded };
+}
+
+/**
+ * A change the server makes to one answer on its own (a file question becoming "ANSWERED" when its
+ * conversion completes, or "" when its document goes), inside a transaction that holds the
+ * application lock. Edited at the server's time, but never before the stored edit, so the newest
+ * edit stays the newest (decision 0002); takes the user's next revision. Nothing is written when
+ * the stored value is already `value` (or, for "", when there is no row).
+ */
+export async function writeAnswerByServer(
+  tx: Database,
+  userId: string,
+  key: string,
+  value: string,
+  now: Date,
+): Promise<void> {
+  const [stored] = await tx
+    .select({ value: answers.value, editedAt: answers.editedAt })
+    .from(answers)
+    .where(and(eq(answers.userId, userId), eq(answers.key, key)));
+  if ((stored?.value ?? "") === value) return;
+  const editedAt = new Date(Math.max(now.getTime(), (stored?.editedAt.getTime() ?? 0) + 1));
+  const [application] = await tx
+    .update(applications)
+    .set({ answerRevision: sql`${applications.answerRevision} + 1`, updatedAt: now })
+    .where(eq(applications.userId, userId))
+    .returning({ revision: applications.answerRevision });
+  if (!application) throw new Error("writeAnswerByServer needs the application row (lockApplication first)");
+  await tx
+    .insert(answers)
+    .values({ userId, key, value, updatedAt: now, editedAt, revision: application.revision })
+    .onConflictDoUpdate({
+      target: [answers.userId, answers.key],
+      set: { value, updatedAt: now, editedAt, revision: application.revision },
+    });
 }

@@ -3,6 +3,7 @@ import type { Profile } from "../../src/shared/api-types";
 import type { FormPagePath } from "../../src/shared/routes";
 import type { Database } from "../db/database";
 import { answers, applications, loginEvents, webStatusEntries } from "../db/schema";
+import { loadDocumentAnswers } from "./documents";
 import { loadAddAnotherCounts, loadTabChoices } from "./ui-choices";
 
 export async function loadProfile(
@@ -11,7 +12,7 @@ export async function loadProfile(
   username: string,
   clock: () => Date,
 ): Promise<Profile> {
-  const [answerRows, [application], logins, statuses, addAnother, tabs] = await Promise.all([
+  const [answerRows, [application], logins, statuses, addAnother, tabs, documents] = await Promise.all([
     db.select({ key: answers.key, value: answers.value }).from(answers).where(eq(answers.userId, userId)),
     db.select({ lastPage: applications.lastPage }).from(applications).where(eq(applications.userId, userId)),
     db
@@ -26,10 +27,11 @@ export async function loadProfile(
       .orderBy(asc(webStatusEntries.id)),
     loadAddAnotherCounts(db, userId),
     loadTabChoices(db, userId),
+    loadDocumentAnswers(db, userId),
   ]);
   return {
     answer: Object.fromEntries(answerRows.map((row) => [row.key, row.value])),
-    document_answer: {},
+    document_answer: documents,
     username,
     last_page: application?.lastPage ?? null,
     successful_login: logins.map((row) => ({ created_at: row.createdAt.toISOString() })),

@@ -16,7 +16,14 @@ export type ThrottleScope =
   /** Wrong confirmation codes per address, since the last code was issued. */
   | "confirm-attempts"
   /** Password-reset mails per address. */
-  | "reset-mail";
+  | "reset-mail"
+  /** Signed uploads (POST /api/presigned-url) per user. */
+  | "upload-url"
+  /** "Continue on another device" links made per client IP. */
+  | "draft-link-ip"
+  /** Draft links e-mailed per address, and per client IP. */
+  | "draft-link-mail"
+  | "draft-link-mail-ip";
 
 /** The longest window or memory of any scope: rows older than this are dead. */
 export const LONGEST_WINDOW_MS = 24 * 60 * 60 * 1000;

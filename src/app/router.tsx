@@ -1,4 +1,4 @@
-import { createBrowserRouter, type LoaderFunctionArgs, redirect } from "react-router-dom";
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from "react-router-dom";
 import { LoadingOverlay } from "../components/loading-overlay";
 import { AuthLayout } from "../features/auth/auth-layout";
 import { loadBaseProfile } from "../features/profile/base-profile-loader";
@@ -13,7 +13,7 @@ function toDefaultRoute({ request }: LoaderFunctionArgs) {
   return redirect(DEFAULT_ROUTE + new URL(request.url).search);
 }
 
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     element: <AppRoot />,
     errorElement: <ErrorScreen />,
@@ -55,4 +55,9 @@ export const router = createBrowserRouter([
       { path: "*", loader: toDefaultRoute },
     ],
   },
-]);
+];
+
+/** The applicant's app. Created on demand: a router starts loading its route (the profile) at once. */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -56,6 +56,11 @@ export type Partner = {
     readonly name: string;
     readonly locations: readonly { readonly value: "1" | "2"; readonly label: string }[];
   };
+  /** "Continue on another device" links to an anonymous visitor's draft (decision 0012). */
+  readonly draftLinks: {
+    /** How long a link works after it is made (a new link from the same draft ends the old one). */
+    readonly lifetimeDays: number;
+  };
 };
 
 export const partner = {
@@ -145,4 +150,5 @@ export const partner = {
       { value: "2", label: "A Harbor Health pharmacy elsewhere" },
     ],
   },
+  draftLinks: { lifetimeDays: 30 },
 } as const satisfies Partner;

@@ -85,6 +85,20 @@ export type Check =
   | { type: "email"; message: string }
   | { type: "custom"; check: CustomCheck };
 
+// ── Audiences (spec §6) ──────────────────────────────────────────────────────────────────────────
+
+/**
+ * Who sees a part of the catalogue (spec §6: "some content shows only to non-service users and some
+ * only to service users"). `all` (the default): everyone. `signedIn`: signed-in applicants, and the
+ * service user, who reads a signed-in applicant's application (spec §4 tabs and §6). `applicant`:
+ * anyone filling in the form, signed in or not, never the read-only service rendering (e.g.
+ * instructions for filling it in). `service`: only the service user's rendering.
+ */
+export type Audience = "all" | "signedIn" | "applicant" | "service";
+
+/** Text for everyone, or for one audience only. */
+export type AudienceText = string | { readonly text: string; readonly audience: Audience };
+
 // ── Questions ────────────────────────────────────────────────────────────────────────────────────
 
 type QuestionBase = {
@@ -96,8 +110,8 @@ type QuestionBase = {
   /** Shown only while the rule holds; when it stops holding the answer (and `_desc`) is cleared. */
   visibleWhen?: Rule;
   checks?: readonly Check[];
-  /** Only for anonymous visitors / only for signed-in applicants (spec §4 tabs and §6). */
-  audience?: "all" | "signedIn";
+  /** Who is shown the question (default: everyone); see `Audience`. Hiding it this way clears nothing. */
+  audience?: Audience;
 };
 
 export type TextQuestion = QuestionBase & {
@@ -163,6 +177,13 @@ export type AutocompleteQuestion = QuestionBase & {
   autoComplete?: string;
 };
 
+/**
+ * Spec §2/§4 file input: the applicant uploads a document that the server converts to PDF. The
+ * answer holds "ANSWERED" once the conversion completed (spec §4); the file itself lives in the
+ * document answer (`GET /api/document-answer`), never in the answers map.
+ */
+export type FileQuestion = QuestionBase & { kind: "file" };
+
 export type Question =
   | TextQuestion
   | TextareaQuestion
@@ -174,7 +195,8 @@ export type Question =
   | CheckboxQuestion
   | MonthYearQuestion
   | ConditionalSelectQuestion
-  | AutocompleteQuestion;
+  | AutocompleteQuestion
+  | FileQuestion;
 
 export type QuestionKind = Question["kind"];
 
@@ -218,7 +240,9 @@ export type Tabs = { tabId: string; defaultTab: string; tabs: readonly Tab[] };
 export type Section = {
   id: string;
   title: string;
-  description?: string;
+  description?: AudienceText;
+  /** Who is shown the section (default: everyone); see `Audience`. Hiding it this way clears nothing. */
+  audience?: Audience;
   visibleWhen?: Rule;
   /**
    * Put before every validation message of this section's keys, e.g. "Parent 1/Guardian 1: "
@@ -243,7 +267,7 @@ export type FormPageId = "about" | "education" | "final-steps";
 export type FormPage = {
   id: FormPageId;
   title: string;
-  intro: string;
+  intro: AudienceText;
   sections: readonly Section[];
 };
 

@@ -8,4 +8,10 @@ describe("the signed-in hint", () => {
     expect(hasSessionHint("x_adm_logged_in=1; other=2")).toBe(false);
     expect(hasSessionHint("")).toBe(false);
   });
+
+  it("is read under its __Host- name too (set over HTTPS)", () => {
+    expect(hasSessionHint("__Host-adm_logged_in=1")).toBe(true);
+    expect(hasSessionHint("a=1; __Host-adm_logged_in=1; b=2")).toBe(true);
+    expect(hasSessionHint("__Secure-adm_logged_in=1; __Host-adm_session=x")).toBe(false);
+  });
 });

@@ -5,7 +5,7 @@ export type WebStatusEntry = { web_status: string; created_at: string };
 
 export type Profile = {
   answer: Record<string, string>;
-  document_answer: Record<string, { file_name: string; file_size: number }>;
+  document_answer: DocumentAnswers;
   username: string;
   last_page: string | null;
   successful_login: { created_at: string }[];
@@ -45,3 +45,44 @@ export type AddAnotherSaved = { message: string; button_id: string; num_componen
 /** GET /api/tabs. PUT takes `{ tab_id, chosen_tab }` and answers the stored choice. */
 export type TabChoicesResponse = { tabs: Record<string, string> };
 export type TabSaved = { message: string; tab_id: string; chosen_tab: string };
+
+/** Spec §3 document answer: `GET /api/document-answer` answers these by question key. */
+export type DocumentAnswer = { file_name: string; file_size: number };
+export type DocumentAnswers = Record<string, DocumentAnswer>;
+
+/**
+ * `POST /api/presigned-url { answer_key }`: post the file to `url` as multipart/form-data with
+ * every entry of `fields` (unchanged, in any order) and then the file as `file`, last.
+ */
+export type PresignedUpload = { url: string; fields: Record<string, string> };
+
+/** `POST /api/pdf/document-answer/{key} { file_key, file_name }` (202): the conversion is queued. */
+export type DocumentAccepted = {
+  message: string;
+  status: "UNPROCESSED" | "IN_PROGRESS" | "COMPLETED" | "FAILED";
+  file_name: string;
+  file_size: number;
+};
+
+/**
+ * `GET /api/pdf/document-answer/{key}` (spec §3 document answer status response): `url` is a
+ * short-lived link to the PDF once COMPLETED, else null; `message` says why a FAILED file was refused.
+ */
+export type DocumentConversionState = {
+  status: "COMPLETED" | "FAILED" | "IN_PROGRESS" | "UNPROCESSED" | "NOT_ANSWERED";
+  message: string;
+  url: string | null;
+};
+
+/**
+ * GET /service/tmp-pdf (spec §3 "Service response"): what the read-only rendering of one
+ * application needs, in the profile's shapes.
+ */
+export type ServiceResponse = {
+  answer: Record<string, string>;
+  /** Add-another counts by button id; absent ids show the default 1. */
+  add_another: Record<string, number>;
+  document_answer: DocumentAnswers;
+  /** Chosen tab by tab id; absent ids show the section's default tab. */
+  tabs: Record<string, string>;
+};

@@ -15,7 +15,7 @@ export const DEFAULT_TEXTAREA_MAX = 1500;
 export const MAX_ANSWER_LENGTH = 7000;
 
 /** Paths the client shell must never answer for: they belong to the server. */
-export const SERVER_PATH_PREFIXES = ["/api/", "/public/", "/service/", "/lookup/"] as const;
+export const SERVER_PATH_PREFIXES = ["/api/", "/public/", "/service/", "/lookup/", "/files/"] as const;
 
 /** Header our API client sets on every call; its presence is part of the CSRF defence. */
 export const CLIENT_HEADER = "X-Admissions-Client";
@@ -23,6 +23,17 @@ export const CLIENT_HEADER = "X-Admissions-Client";
 /** Name of the readable cookie that tells the client a session exists (spec §6). */
 export const LOGGED_IN_HINT_COOKIE = "adm_logged_in";
 export const SESSION_COOKIE = "adm_session";
+/**
+ * Over HTTPS both cookies take this prefix (ASVS 5.0 V3.3.1): browsers accept a `__Host-` cookie
+ * only when it is Secure, for Path=/ and without Domain, so a sibling subdomain or a plain-HTTP
+ * page cannot plant or overwrite it. Over plain HTTP (127.0.0.1) the names stay unprefixed.
+ */
+export const SECURE_COOKIE_PREFIX = "__Host-";
+
+/** A cookie's name over HTTPS (`secure`) or plain HTTP. */
+export function cookieName(name: string, secure: boolean): string {
+  return secure ? `${SECURE_COOKIE_PREFIX}${name}` : name;
+}
 
 /** Spec §4/§9 add another: blocks shown by default, and the most a repeat may have. */
 export const ADD_ANOTHER_DEFAULT_COUNT = 1;

@@ -24,3 +24,6 @@ export const MISSING_INFORMATION_MESSAGE = "We're missing some information!";
 /** Any change to a submitted application (answers, add-another counts, tabs) is refused with this (409). */
 export const SUBMITTED_READ_ONLY_MESSAGE =
   "Your application has been submitted, so it can no longer be changed. If something needs correcting, please contact the admissions office.";
+
+/** A service link (spec §6 `service_token`) that is unknown, malformed or past its expiry (401). */
+export const SERVICE_LINK_INVALID_MESSAGE = "This link has expired or is not valid.";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_EDIT_AHEAD_MS } from "../../server/services/answers";
+import { NOT_TEXT_REFUSAL, UNKNOWN_QUESTION_REFUSAL } from "../../src/shared/answer-refusals";
 import type { AnswerOutcome } from "../../src/shared/api-types";
 import { putAnswers, storedAnswers } from "../helpers/api";
 import { answerRevision, answerRows, clientId, sendBatch, storedKeys } from "../helpers/sync";
@@ -296,8 +297,12 @@ describe("PUT /api/answer: edit-time refusals store nothing", () => {
       "unexpected: first_name",
     );
     expectRefusal(await putAnswers(test, user.cookie, { edited_at: { first_name: serverNow() } }), "answers");
-    expectRefusal(await putAnswers(test, user.cookie, { answers: { shoe_size: "7" } }), "shoe_size");
-    expectRefusal(await putAnswers(test, user.cookie, { answers: { first_name: 7 } }), "first_name");
+    const unknown = await putAnswers(test, user.cookie, { answers: { shoe_size: "7" } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().fields).toStrictEqual({ shoe_size: UNKNOWN_QUESTION_REFUSAL });
+    const notText = await putAnswers(test, user.cookie, { answers: { first_name: 7 } });
+    expect(notText.statusCode).toBe(400);
+    expect(notText.json().fields).toStrictEqual({ first_name: NOT_TEXT_REFUSAL });
     expectRefusal(await putAnswers(test, user.cookie, { answers: ["Ada"] }));
     expect(await storedAnswers(test, user.cookie)).toStrictEqual({});
   });

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { idempotencyKeys } from "../../server/db/schema";
+import { NOT_TEXT_REFUSAL, tooLongRefusal, UNKNOWN_QUESTION_REFUSAL } from "../../src/shared/answer-refusals";
 import { CLIENT_HEADER, MAX_ANSWER_LENGTH } from "../../src/shared/constants";
 import { UNAUTHORIZED_MESSAGE } from "../../src/shared/messages";
 import { putAnswers, storedAnswers } from "../helpers/api";
@@ -23,6 +24,17 @@ function expectRefusal(response: Awaited<ReturnType<typeof putAnswers>>, ...frag
   expect(Object.keys(body)).toStrictEqual(["message"]);
   expect(typeof body.message).toBe("string");
   for (const fragment of fragments) expect(body.message).toContain(fragment);
+}
+
+/** Expects a 400 `{ message, fields }` refusing exactly these fields, each named in the message. */
+function expectFieldRefusal(
+  response: Awaited<ReturnType<typeof putAnswers>>,
+  fields: Record<string, string>,
+) {
+  expect(response.statusCode, response.body).toBe(400);
+  const body = response.json();
+  expect(body).toStrictEqual({ message: expect.any(String), fields });
+  for (const key of Object.keys(fields)) expect(body.message).toContain(key);
 }
 
 describe("PUT /api/answer: saving", () => {
@@ -75,7 +87,9 @@ describe("PUT /api/answer: saving", () => {
     const user = await signedInUser(test);
     const accepted = await putAnswers(test, user.cookie, { first_name_desc: "Ada", legal_agree: "true" });
     expect(accepted.statusCode).toBe(200);
-    expectRefusal(await putAnswers(test, user.cookie, { first_name_desc_desc: "x" }), "first_name_desc_desc");
+    expectFieldRefusal(await putAnswers(test, user.cookie, { first_name_desc_desc: "x" }), {
+      first_name_desc_desc: UNKNOWN_QUESTION_REFUSAL,
+    });
     expect(await storedAnswers(test, user.cookie)).toStrictEqual({
       first_name_desc: "Ada",
       legal_agree: "true",
@@ -104,7 +118,10 @@ describe("PUT /api/answer: refusals store nothing", () => {
       favourite_colour: "blue",
       shoe_size: "7",
     });
-    expectRefusal(response, "favourite_colour", "shoe_size");
+    expectFieldRefusal(response, {
+      favourite_colour: UNKNOWN_QUESTION_REFUSAL,
+      shoe_size: UNKNOWN_QUESTION_REFUSAL,
+    });
     expect(response.json().message).not.toContain("first_name");
     expect(await storedAnswers(test, user.cookie)).toStrictEqual({});
   });
@@ -118,18 +135,18 @@ describe("PUT /api/answer: refusals store nothing", () => {
   ])("refuses %s as a value, naming the key", async (_label, value) => {
     const user = await signedInUser(test);
     const response = await putAnswers(test, user.cookie, { first_name: "Ada", last_name: value });
-    expectRefusal(response, "last_name");
+    expectFieldRefusal(response, { last_name: NOT_TEXT_REFUSAL });
     expect(response.json().message).not.toContain("first_name");
     expect(await storedAnswers(test, user.cookie)).toStrictEqual({});
   });
 
-  it("refuses a value over the maximum length, naming the key", async () => {
+  it("refuses a value over its question's length limit, naming the key", async () => {
     const user = await signedInUser(test);
     const response = await putAnswers(test, user.cookie, {
       first_name: "Ada",
       conviction_comment: "x".repeat(MAX_ANSWER_LENGTH + 1),
     });
-    expectRefusal(response, "conviction_comment", String(MAX_ANSWER_LENGTH));
+    expectFieldRefusal(response, { conviction_comment: tooLongRefusal(MAX_ANSWER_LENGTH) });
     expect(await storedAnswers(test, user.cookie)).toStrictEqual({});
   });
 
@@ -186,9 +203,11 @@ describe("PUT /api/answer: refusals store nothing", () => {
 
   it("refuses constructor and prototype keys as unknown", async () => {
     const user = await signedInUser(test);
-    expectRefusal(await putAnswers(test, user.cookie, { constructor: "x" }), "constructor");
-    expectRefusal(await putAnswers(test, user.cookie, { prototype: "x" }), "prototype");
-    expectRefusal(await putAnswers(test, user.cookie, { toString: "x" }), "toString");
+    for (const key of ["constructor", "prototype", "toString"]) {
+      expectFieldRefusal(await putAnswers(test, user.cookie, { [key]: "x" }), {
+        [key]: UNKNOWN_QUESTION_REFUSAL,
+      });
+    }
     expect(await storedAnswers(test, user.cookie)).toStrictEqual({});
   });
 });
@@ -248,7 +267,9 @@ describe("PUT /api/answer: idempotency", () => {
   it("does not hold a key for a refused request: it can be used once the body is fixed", async () => {
     const user = await signedInUser(test);
     const key = idempotencyKey();
-    expectRefusal(await putAnswers(test, user.cookie, { first_name: 1 }, { key }), "first_name");
+    expectFieldRefusal(await putAnswers(test, user.cookie, { first_name: 1 }, { key }), {
+      first_name: NOT_TEXT_REFUSAL,
+    });
     const fixed = await putAnswers(test, user.cookie, { first_name: "Ada" }, { key });
     expect(fixed.statusCode).toBe(200);
     expect(fixed.headers["idempotent-replayed"]).toBeUndefined();

@@ -146,12 +146,27 @@ describe("with a built client", () => {
     expect(response.headers["content-type"]).toMatch(/^application\/json/);
   });
 
-  it.each(["/lookup/nope", "/public/nope", "/service/nope", "/service/tmp-pdf?service_token=x"])(
+  it.each(["/lookup/nope", "/public/nope", "/service/nope"])(
     "answers the server path %s with 404 JSON, not the shell",
     async (url) => {
       expectJson404(await test.app.inject({ method: "GET", url }));
     },
   );
+
+  it("serves the shell of a service link with Referrer-Policy: no-referrer, so its token is not sent on", async () => {
+    const link = await test.app.inject({ method: "GET", url: `/about?service_token=${"a".repeat(43)}` });
+    expectShell(link);
+    expect(link.headers["referrer-policy"]).toBe("no-referrer");
+    const page = await test.app.inject({ method: "GET", url: "/about?service=1" });
+    expectShell(page);
+    expect(page.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  });
+
+  it("answers the service response's path with its own JSON refusal, never the shell", async () => {
+    const response = await test.app.inject({ method: "GET", url: "/service/tmp-pdf?service_token=x" });
+    expect(response.statusCode).toBe(401);
+    expect(response.headers["content-type"]).toMatch(/^application\/json/);
+  });
 
   it.each(["/missing.js", "/assets/app-000000.js", "/icons/missing.png"])(
     "answers a missing file %s with 404 JSON, not the shell and not cached forever",

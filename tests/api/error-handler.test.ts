@@ -1,8 +1,11 @@
 import os from "node:os";
 import path from "node:path";
+import { Writable } from "node:stream";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { openDatabase } from "../../server/db/database";
+import { answers, users } from "../../server/db/schema";
 import { HttpError } from "../../server/http-error";
 import { CLIENT_HEADER } from "../../src/shared/constants";
 import { GENERIC_ERROR_MESSAGE } from "../../src/shared/messages";
@@ -10,6 +13,9 @@ import { putAnswers, storedAnswers } from "../helpers/api";
 import { signedInUser, type TestApp, testConfig } from "../helpers/test-app";
 
 const SECRET_DETAIL = "connection to db-internal.example:5432 failed for user admin";
+/** An answer value that the failing queries below carry; no log line may contain it. */
+const SECRET_ANSWER = "Ada-secret-answer-4711";
+const logLines: string[] = [];
 
 /**
  * The real app with a few extra routes that fail on purpose, built like createTestApp but with the
@@ -19,10 +25,17 @@ async function createFailingApp(): Promise<TestApp> {
   const url = process.env.DATABASE_URL;
   const database = await openDatabase(url ? { url } : {});
   await database.migrate();
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
   const app = await buildApp({
     // No mail is sent here, so the outbox directory is never created.
-    config: testConfig(path.join(os.tmpdir(), "admissions-error-handler-unused")),
+    config: testConfig(path.join(os.tmpdir(), "admissions-error-handler-unused"), { logStream }),
     database,
+    logStream,
   });
   app.get("/test/throw", async () => {
     throw new Error(SECRET_DETAIL);
@@ -31,6 +44,33 @@ async function createFailingApp(): Promise<TestApp> {
     throw Object.assign(new Error(SECRET_DETAIL), { statusCode: 503 });
   });
   app.get("/test/reject-async", () => Promise.reject(new TypeError(SECRET_DETAIL)));
+  // Queries that fail in the database with an answer value among their parameters.
+  const [user] = await database.db
+    .insert(users)
+    .values({ username: `error-log-${Date.now()}-${Math.random()}@example.edu` })
+    .returning({ id: users.id, username: users.username });
+  if (!user) throw new Error("user insert returned nothing");
+  app.get("/test/query/bad-uuid", async () => {
+    await app.db
+      .insert(answers)
+      .values({ userId: `${SECRET_ANSWER}-uuid`, key: "first_name", value: SECRET_ANSWER });
+  });
+  app.get("/test/query/bad-cast", async () => {
+    await app.db.execute(sql`select ${SECRET_ANSWER}::integer`);
+  });
+  app.get("/test/query/not-null", async () => {
+    await app.db.execute(
+      sql`insert into answers (user_id, key, value, updated_at, edited_at, revision) values (${user.id}, ${SECRET_ANSWER}, null, now(), now(), 1)`,
+    );
+  });
+  app.get("/test/query/duplicate", async () => {
+    await app.db.execute(sql`insert into users (username) values (${user.username}), (${SECRET_ANSWER})`);
+  });
+  app.get("/test/query/in-transaction", async () => {
+    await app.db.transaction(async (tx) => {
+      await tx.execute(sql`select ${SECRET_ANSWER}::date`);
+    });
+  });
   app.get("/test/conflict", async () => {
     throw new HttpError(409, "This was already done.");
   });
@@ -82,6 +122,29 @@ describe("server errors", () => {
     const response = await test.app.inject({ method: "GET", url: "/test/throw" });
     expect(response.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
+  });
+});
+
+describe("database errors in the log", () => {
+  it.each([
+    "/test/query/bad-uuid",
+    "/test/query/bad-cast",
+    "/test/query/not-null",
+    "/test/query/duplicate",
+    "/test/query/in-transaction",
+  ])("%s: the log line says which query failed, without any value it carried", async (url) => {
+    logLines.length = 0;
+    const response = await test.app.inject({ method: "GET", url });
+    expect(response.statusCode).toBe(500);
+    const failed = logLines.map((line) => JSON.parse(line)).find((entry) => entry.msg === "request failed");
+    expect(failed, logLines.join("\n")).toBeDefined();
+    // The error is still useful: its SQL (with placeholders) and the SQLSTATE code.
+    expect(JSON.stringify(failed.err)).toMatch(/"code":"(22P02|23502|23505|22007|22008)"/);
+    expect(failed.err.message).toMatch(/^Failed query: (insert|select)/);
+    for (const line of logLines) {
+      expect(line).not.toContain(SECRET_ANSWER);
+      expect(line).not.toContain("Ada-secret");
+    }
   });
 });
 

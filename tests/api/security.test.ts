@@ -74,6 +74,61 @@ describe("security headers", () => {
   });
 });
 
+describe("Cache-Control: no-store on personal and account answers", () => {
+  it("is sent on a profile, a save and a logout", async () => {
+    const user = await signedInUser(test);
+    const profile = await getProfile(test, user.cookie);
+    expect(profile.statusCode).toBe(200);
+    expect(profile.headers["cache-control"]).toBe("no-store");
+    const saved = await putAnswers(test, user.cookie, { first_name: "Ada" });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.headers["cache-control"]).toBe("no-store");
+    const loggedOut = await test.app.inject({
+      method: "GET",
+      url: "/api/logout",
+      headers: clientHeaders(user.cookie),
+    });
+    expect(loggedOut.statusCode).toBe(200);
+    expect(loggedOut.headers["cache-control"]).toBe("no-store");
+  });
+
+  it.each([
+    ["a 401", { method: "GET", url: "/api/profile" }, 401],
+    ["a 403 (CSRF)", { method: "PUT", url: "/api/answer", payload: {} }, 403],
+    [
+      "a 400 (bad body)",
+      { method: "POST", url: "/public/login", headers: { [CLIENT_HEADER]: "1" }, payload: {} },
+      400,
+    ],
+    ["a 404 under /public/", { method: "GET", url: "/public/nothing-here" }, 404],
+    ["a 404 under /service/", { method: "GET", url: "/service/nothing-here" }, 404],
+    ["an encoded /api/ path", { method: "GET", url: "/%61pi/profile" }, 401],
+  ] as const)("is sent on %s", async (_label, request, status) => {
+    const response = await test.app.inject(request);
+    expect(response.statusCode).toBe(status);
+    expect(response.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("is sent on a 200 from /public/ (forgot-password)", async () => {
+    const response = await test.app.inject({
+      method: "POST",
+      url: "/public/forgot-password",
+      headers: { [CLIENT_HEADER]: "1" },
+      payload: { username: `nobody-${idempotencyKey()}@example.edu` },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("leaves lookups (reference data) and the health check alone", async () => {
+    const lookup = await test.app.inject({ method: "GET", url: "/lookup/find?category=address&text=10001" });
+    expect(lookup.statusCode).toBe(200);
+    expect(lookup.headers["cache-control"]).toBe("public, max-age=86400");
+    const health = await test.app.inject({ method: "GET", url: "/healthz" });
+    expect(health.headers["cache-control"]).toBeUndefined();
+  });
+});
+
 describe("CSRF defence", () => {
   it("refuses a PUT without the client header with 403 { message }, storing nothing", async () => {
     const user = await signedInUser(test);

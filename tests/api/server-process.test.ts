@@ -1,8 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { once } from "node:events";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { LOCK_FILE_NAME, type LockHolder } from "../../server/db/data-dir-lock";
 
 // The real entry point as `npm start` runs it (through tsx here, so no build is needed).
 const TSX = path.resolve("node_modules/.bin/tsx");
@@ -10,13 +13,13 @@ const port = 18_000 + Math.floor(Math.random() * 1000);
 const base = `http://127.0.0.1:${port}`;
 let dataDir: string | undefined;
 
-function start(env: Record<string, string>): {
-  child: ChildProcess;
-  output: () => string;
-  exit: Promise<number>;
-} {
+type Started = { child: ChildProcess; output: () => string; exit: Promise<number> };
+const running = new Set<Started>();
+
+/** Runs a script of the repository (the server by default) as its own process. */
+function start(env: Record<string, string>, args: string[] = ["server/main.ts"]): Started {
   let output = "";
-  const child = spawn(TSX, ["server/main.ts"], {
+  const child = spawn(TSX, args, {
     env: { ...process.env, LOG_LEVEL: "info", CLIENT_DIR: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -26,29 +29,36 @@ function start(env: Record<string, string>): {
   child.stderr?.on("data", (chunk) => {
     output += chunk;
   });
-  const exit = new Promise<number>((resolve) => child.on("exit", (code) => resolve(code ?? -1)));
-  return { child, output: () => output, exit };
+  const started: Started = {
+    child,
+    output: () => output,
+    exit: new Promise<number>((resolve) => child.on("exit", (code) => resolve(code ?? -1))),
+  };
+  running.add(started);
+  void started.exit.then(() => running.delete(started));
+  return started;
 }
 
-/**
- * Waits for the server's "ready on" line (logged once it listens), however long start-up takes on
- * a busy machine; fails at once, with its output, if the process exits first. Then asks /healthz.
- */
-async function waitUntilHealthy(server: ReturnType<typeof start>): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    const onOutput = () => {
-      if (!server.output().includes("ready on http://")) return;
-      server.child.stdout?.off("data", onOutput);
-      resolve();
-    };
-    server.child.stdout?.on("data", onOutput);
-    onOutput();
-    void server.exit.then((code) =>
-      reject(new Error(`server exited (${code}) before it was ready:\n${server.output()}`)),
-    );
+/** Waits (as long as the test's timeout allows: the machine may be busy) until /healthz answers. */
+async function waitUntilHealthy(url = base, server?: Started): Promise<void> {
+  let exited = false;
+  void server?.exit.then(() => {
+    exited = true;
   });
-  expect((await fetch(`${base}/healthz`)).ok).toBe(true);
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {}
+    if (exited) throw new Error(`the server exited before it was healthy:\n${server?.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
+
+afterEach(async () => {
+  // A test that failed half-way must not leave a server holding a port or a directory.
+  for (const started of running) started.child.kill("SIGKILL");
+  await Promise.all([...running].map((started) => started.exit));
+});
 
 afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
@@ -67,15 +77,179 @@ describe("the server process", () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "admissions-process-"));
     const env = { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir };
     const first = start(env);
-    await waitUntilHealthy(first);
+    await waitUntilHealthy();
     first.child.kill("SIGTERM");
     expect(await first.exit).toBe(0);
     expect(first.output()).toContain("shutting down");
 
     // A database left open or half-written would fail here.
     const second = start(env);
-    await waitUntilHealthy(second);
+    await waitUntilHealthy();
     second.child.kill("SIGTERM");
     expect(await second.exit).toBe(0);
-  }, 180_000);
+  }, 240_000);
+});
+
+/** A fresh DATA_DIR on the embedded database (never DATABASE_URL, which CI sets for the API suite). */
+async function embeddedEnv(serverPort: number) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "admissions-lock-"));
+  directories.push(dir);
+  const env = { PORT: String(serverPort), HOST: "127.0.0.1", DATA_DIR: dir, DATABASE_URL: "" };
+  return { dir, env, url: `http://127.0.0.1:${serverPort}` };
+}
+const directories: string[] = [];
+afterAll(async () => {
+  await Promise.all(directories.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+async function lockHolder(dir: string): Promise<LockHolder | null> {
+  try {
+    return JSON.parse(await readFile(path.join(dir, LOCK_FILE_NAME), "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+/** Waits until the server on `dir` has published its address in the lock file. */
+async function waitForPublishedServer(dir: string): Promise<LockHolder> {
+  for (;;) {
+    const holder = await lockHolder(dir);
+    if (holder?.server) return holder;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The lines a process printed, without blank ones. */
+const linesOf = (started: Started) =>
+  started
+    .output()
+    .split("\n")
+    .filter((line) => line.trim() !== "");
+
+describe("one process per embedded database (DATA_DIR lock)", () => {
+  it("takes over a lock left by a process that is gone, then refuses a second server with one line naming the first", async () => {
+    const { dir, env, url } = await embeddedEnv(port + 1);
+    // A real pid that no longer runs: a process that has exited.
+    const gone = spawn(process.execPath, ["-e", ""]);
+    const [code] = await once(gone, "exit");
+    expect(code).toBe(0);
+    const stale: LockHolder = {
+      pid: gone.pid ?? 0,
+      hostname: os.hostname(),
+      holder: "the server",
+      processStart: null,
+      startedAt: "2026-01-01T00:00:00.000Z",
+      nonce: "stale",
+      server: { url: "http://127.0.0.1:1", adminSecret: "old" },
+    };
+    await writeFile(path.join(dir, LOCK_FILE_NAME), JSON.stringify(stale));
+
+    const first = start(env);
+    await waitUntilHealthy(url, first);
+    const holder = await waitForPublishedServer(dir);
+    expect(holder.pid).not.toBe(stale.pid);
+    expect(holder.nonce).not.toBe("stale");
+
+    const second = start({ ...env, PORT: String(port + 2) });
+    expect(await second.exit).toBe(1);
+    const lines = linesOf(second);
+    expect(lines, second.output()).toHaveLength(1);
+    expect(lines[0]).toContain(`DATA_DIR ${dir} is in use by the server (pid ${holder.pid}`);
+    expect(lines[0]).toMatch(/stop it first/);
+    // The first still serves, and still holds the directory.
+    expect((await fetch(`${url}/healthz`)).ok).toBe(true);
+    expect((await lockHolder(dir))?.pid).toBe(holder.pid);
+
+    first.child.kill("SIGTERM");
+    expect(await first.exit).toBe(0);
+    // A clean stop lets go of the directory.
+    expect(await lockHolder(dir)).toBeNull();
+  }, 240_000);
+
+  it("refuses npm run db:migrate while the server runs, and imports schools through the running server", async () => {
+    const { dir, env, url } = await embeddedEnv(port + 4);
+    const server = start(env);
+    await waitUntilHealthy(url, server);
+    const holder = await waitForPublishedServer(dir);
+
+    const migrate = start(env, ["server/db/migrate-cli.ts"]);
+    expect(await migrate.exit).toBe(1);
+    const lines = linesOf(migrate);
+    expect(lines, migrate.output()).toHaveLength(1);
+    expect(lines[0]).toContain(`is in use by the server (pid ${holder.pid}`);
+
+    const csv = path.join(dir, "..", `${path.basename(dir)}-schools.csv`);
+    await writeFile(
+      csv,
+      "ceeb,name,city,state\n9911,Lockwood Institute,Dover,DE\n9912,Bad Row,Dover,Delaware\n",
+    );
+    directories.push(csv);
+    const importer = start(env, ["server/lookup/import-cli.ts", "--category", "college_ceeb", csv]);
+    expect(await importer.exit, importer.output()).toBe(0);
+    expect(importer.output()).toContain(`importing through it at ${url}`);
+    expect(importer.output()).toContain("Imported 1 rows; rejected 1:");
+    expect(importer.output()).toMatch(/line 3: /);
+
+    // The running server sees the rows at once: it wrote them itself.
+    const found = await fetch(`${url}/lookup/find?category=college_ceeb&text=lockwood`);
+    expect(await found.json()).toStrictEqual([
+      { text: "Lockwood Institute", id: "9911", sub_text: "Dover, DE" },
+    ]);
+    // Without the secret (only DATA_DIR's owner can read it) the admin call is refused.
+    const forged = await fetch(`${url}/admin/lookup-import?category=college_ceeb`, {
+      method: "POST",
+      headers: { authorization: "Bearer guessed", "content-type": "text/csv" },
+      body: "ceeb,name,city,state\n9913,Forged College,Dover,DE\n",
+    });
+    expect(forged.status).toBe(401);
+
+    server.child.kill("SIGTERM");
+    expect(await server.exit).toBe(0);
+    // Stopped, the directory is free again: the command imports directly.
+    const direct = start(env, ["server/lookup/import-cli.ts", "--category", "college_ceeb", csv]);
+    expect(await direct.exit, direct.output()).toBe(0);
+    expect(direct.output()).not.toContain("importing through it");
+    expect(direct.output()).toContain("Imported 1 rows; rejected 1:");
+  }, 240_000);
+});
+
+describe("graceful shutdown has a deadline", () => {
+  // Node's own timeouts would end these connections only after 60 s (headers) and 300 s (a request's
+  // body); the test's timeout lies between, so it fails if anything but the deadline ends them.
+  it("does not let clients sending headers or a body slowly keep the process alive past SHUTDOWN_TIMEOUT_MS", async () => {
+    const { env, url } = await embeddedEnv(port + 5);
+    const server = start({ ...env, SHUTDOWN_TIMEOUT_MS: "1000" });
+    await waitUntilHealthy(url, server);
+
+    async function slowClient(head: string, trickle: string) {
+      const socket = net.connect(port + 5, "127.0.0.1");
+      socket.on("error", () => {});
+      await once(socket, "connect");
+      const closed = once(socket, "close");
+      socket.write(head);
+      const timer = setInterval(() => socket.write(trickle), 200);
+      const stop = () => {
+        clearInterval(timer);
+        socket.destroy();
+      };
+      return { closed, stop };
+    }
+    // One header line at a time, never the blank line that ends them.
+    const headers = await slowClient("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n", "X-Slow: 1\r\n");
+    // A login whose body arrives a byte at a time (its route runs only once the body is in).
+    const body = await slowClient(
+      "POST /public/login HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Admissions-Client: 1\r\n" +
+        "Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n{",
+      " ",
+    );
+    try {
+      server.child.kill("SIGTERM");
+      expect(await server.exit).toBe(0);
+      await Promise.all([headers.closed, body.closed]);
+    } finally {
+      headers.stop();
+      body.stop();
+    }
+    expect(server.output()).toContain("shutdown deadline reached");
+  }, 200_000);
 });

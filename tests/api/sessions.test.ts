@@ -2,12 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   IDLE_TIMEOUT_MS,
   LOGGED_IN_HINT_COOKIE,
+  SECURE_COOKIE_PREFIX,
   SESSION_COOKIE,
   SESSION_MAX_AGE_MS,
 } from "../../src/shared/constants";
 import { UNAUTHORIZED_MESSAGE } from "../../src/shared/messages";
 import { clearsSessionCookies, getProfile, responseCookies } from "../helpers/api";
-import { clientHeaders, createTestApp, signedInUser, type TestApp } from "../helpers/test-app";
+import { createAccount, login, PASSWORD } from "../helpers/auth";
+import {
+  clientHeaders,
+  createSiblingApp,
+  createTestApp,
+  signedInUser,
+  type TestApp,
+} from "../helpers/test-app";
 
 const MINUTE = 60_000;
 
@@ -120,5 +128,85 @@ describe("expiry", () => {
     const user = await signedInUser(test);
     test.advanceClock(SESSION_MAX_AGE_MS + MINUTE);
     await expectUnauthorized(user.cookie);
+  });
+});
+
+describe("over HTTPS (behind a TLS-terminating proxy): __Host- cookies (ASVS 5.0 V3.3.1)", () => {
+  const SECURE_SESSION = `${SECURE_COOKIE_PREFIX}${SESSION_COOKIE}`;
+  const SECURE_HINT = `${SECURE_COOKIE_PREFIX}${LOGGED_IN_HINT_COOKIE}`;
+  const HTTPS = { "x-forwarded-proto": "https" };
+  let proxied: TestApp;
+  beforeAll(async () => {
+    proxied = await createSiblingApp(test, { trustProxy: 1 });
+  });
+  afterAll(async () => {
+    await proxied?.close();
+  });
+
+  function profile(cookie: string, headers: Record<string, string> = HTTPS) {
+    return proxied.app.inject({
+      method: "GET",
+      url: "/api/profile",
+      headers: clientHeaders(cookie, headers),
+    });
+  }
+
+  async function secureLogin() {
+    const account = await createAccount(proxied);
+    const response = await login(proxied, account.username, PASSWORD, { headers: HTTPS });
+    expect(response.statusCode, response.body).toBe(200);
+    return response;
+  }
+
+  it("signs in with Secure cookies named __Host-…, Path=/ and no Domain", async () => {
+    const cookies = responseCookies(await secureLogin());
+    expect([...cookies.keys()].sort()).toStrictEqual([SECURE_HINT, SECURE_SESSION]);
+    const session = cookies.get(SECURE_SESSION);
+    expect(session).toMatchObject({ path: "/", secure: true, httpOnly: true, sameSite: "Lax" });
+    expect(session?.domain).toBeUndefined();
+    expect(session?.value).toBeTruthy();
+    const hint = cookies.get(SECURE_HINT);
+    expect(hint).toMatchObject({ value: "1", path: "/", secure: true, sameSite: "Lax" });
+    expect(hint?.httpOnly).toBeFalsy();
+    expect(hint?.domain).toBeUndefined();
+  });
+
+  it("recognises the session under its __Host- name only: an unprefixed cookie (plantable by a subdomain) is refused and cleared", async () => {
+    const token = responseCookies(await secureLogin()).get(SECURE_SESSION)?.value ?? "";
+    expect((await profile(`${SECURE_SESSION}=${token}`)).statusCode).toBe(200);
+    const planted = await profile(`${SESSION_COOKIE}=${token}; ${LOGGED_IN_HINT_COOKIE}=1`);
+    expect(planted.statusCode).toBe(401);
+    const cleared = responseCookies(planted);
+    for (const name of [SECURE_SESSION, SECURE_HINT, SESSION_COOKIE, LOGGED_IN_HINT_COOKIE]) {
+      expect(cleared.get(name), name).toMatchObject({ value: "", path: "/" });
+    }
+    // Over plain HTTP the prefixed name is not read (a browser sends it only over HTTPS anyway).
+    expect((await profile(`${SECURE_SESSION}=${token}`, {})).statusCode).toBe(401);
+  });
+
+  it("logs out clearing the __Host- cookies (Secure, so the browser accepts the clearing) and the old plain ones", async () => {
+    const token = responseCookies(await secureLogin()).get(SECURE_SESSION)?.value ?? "";
+    const response = await proxied.app.inject({
+      method: "GET",
+      url: "/api/logout",
+      headers: clientHeaders(`${SECURE_SESSION}=${token}`, HTTPS),
+    });
+    expect(response.statusCode).toBe(200);
+    const cookies = responseCookies(response);
+    expect(cookies.get(SECURE_SESSION)).toMatchObject({ value: "", path: "/", secure: true, maxAge: 0 });
+    expect(cookies.get(SECURE_HINT)).toMatchObject({ value: "", path: "/", secure: true, maxAge: 0 });
+    expect(cookies.get(SESSION_COOKIE)).toMatchObject({ value: "", maxAge: 0 });
+    expect((await profile(`${SECURE_SESSION}=${token}`)).statusCode).toBe(401);
+  });
+
+  it("keeps the plain names over plain HTTP behind the same proxy", async () => {
+    const account = await createAccount(proxied);
+    const response = await login(proxied, account.username, PASSWORD, {
+      headers: { "x-forwarded-proto": "http" },
+    });
+    expect([...responseCookies(response).keys()].sort()).toStrictEqual([
+      LOGGED_IN_HINT_COOKIE,
+      SESSION_COOKIE,
+    ]);
   });
 });

@@ -136,6 +136,26 @@ describe("POST /api/submit: refused", () => {
     });
   });
 
+  it("refuses coded answers that are none of their options, naming each field (issue 11: app_type 9)", async () => {
+    const notAnOption = ["Please choose one of the listed options."];
+    const user = await completedUser({ country: "Atlantis", grad_year: "1066", legal_agree: "yes" });
+    const response = await submit(user.cookie);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toStrictEqual({
+      country: notAnOption,
+      grad_month: notAnOption,
+      grad_year: notAnOption,
+      legal_agree: [...notAnOption, CERTIFICATION_TEXT],
+    });
+
+    // app_type 9 also hides the questions of every real application type; it is named all the same.
+    const nine = await completedUser({ app_type: "9" });
+    const refused = await submit(nine.cookie);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.app_type).toStrictEqual(notAnOption);
+    expect(await submittedAt(nine.userId)).toBeNull();
+  });
+
   it("validates the stored answers, whatever the client last reported", async () => {
     const user = await completedUser({ first_name: "" });
     await sendJson(test, user.cookie, "POST", "/api/validations", {});

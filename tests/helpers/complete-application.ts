@@ -38,3 +38,59 @@ export const COMPLETE_APPLICATION: Readonly<Record<string, string>> = Object.fre
   counselor_waiver_request: "Y",
   legal_agree: "true",
 });
+
+/**
+ * COMPLETE_APPLICATION as the client stores it after choosing from lists: coded answers with their
+ * `_desc` labels, schools chosen from the CEEB lookup (code, name and address as
+ * ../shared/data/colleges-ceeb.csv has them), and a second college, shown with the add-another
+ * count TWO_COLLEGE_COUNTS.
+ */
+export const TWO_COLLEGE_APPLICATION: Readonly<Record<string, string>> = Object.freeze({
+  ...COMPLETE_APPLICATION,
+  app_type_desc: "Transfer",
+  gender_desc: "Female",
+  country_desc: "United States",
+  state_desc: "Illinois",
+  citizenship_type_desc: "U.S. citizen",
+  on_campus_desc: "Yes",
+  apply_fall_desc: "Yes",
+  applied_major_transfer_desc: "Business Administration",
+  grad_month_desc: "June",
+  grad_year_desc: "2022",
+  college_name: "Riverside Cmty College",
+  college_ceeb: "4658",
+  college_country: "USA",
+  college_country_desc: "United States",
+  college_city: "Riverside",
+  college_state: "CA",
+  college_state_desc: "California",
+  college_attend_from_month_desc: "September",
+  college_attend_from_year_desc: "2022",
+  college_attend_to_month_desc: "May",
+  college_attend_to_year_desc: "2024",
+  college_2_name: "Univ Illinois Springfield",
+  college_2_ceeb: "0834",
+  college_2_country: "USA",
+  college_2_country_desc: "United States",
+  college_2_city: "Springfield",
+  college_2_state: "IL",
+  college_2_state_desc: "Illinois",
+  college_2_attend_from_month: "8",
+  college_2_attend_from_month_desc: "August",
+  college_2_attend_from_year: "2024",
+  college_2_attend_from_year_desc: "2024",
+  college_2_attend_to_month: "5",
+  college_2_attend_to_month_desc: "May",
+  college_2_attend_to_year: "2026",
+  college_2_attend_to_year_desc: "2026",
+  college_2_gpa: "3.6",
+  test_optional_desc: "No",
+  criminal_charges_pending_desc: "No",
+  disciplinary_action_desc: "No",
+  return_institution_desc: "Yes",
+  conviction_desc: "No",
+  counselor_waiver_request_desc: "Yes, I waive my right to see my recommendations.",
+});
+
+/** The add-another count that shows TWO_COLLEGE_APPLICATION's second college. */
+export const TWO_COLLEGE_COUNTS: Readonly<Record<string, number>> = Object.freeze({ college: 2 });

@@ -3,12 +3,17 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import type { DestinationStream } from "pino";
+import pino, { type DestinationStream } from "pino";
 import { type AppOptions, buildApp } from "../../server/app";
 import { DEFAULT_MAIL_FROM } from "../../server/config";
+import type { DocumentConverter } from "../../server/conversion/types";
 import { type DatabaseHandle, openDatabase } from "../../server/db/database";
 import { users } from "../../server/db/schema";
+import { type ConversionJobPolicy, DEFAULT_CONVERSION_POLICY, JobQueue } from "../../server/jobs/job-queue";
+import { startWorkers } from "../../server/jobs/workers";
 import { createSession } from "../../server/services/sessions";
+import { createObjectStore } from "../../server/storage/create-object-store";
+import type { ObjectStore } from "../../server/storage/object-store";
 import { CLIENT_HEADER, SESSION_COOKIE } from "../../src/shared/constants";
 
 export type TestApp = {
@@ -27,6 +32,13 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
+export type DocumentParts = {
+  /** Where documents are kept (local disk in `dataDir/objects` unless the test passed a store). */
+  store: ObjectStore;
+  /** The job queue conversions go to (workers run in this process only with `conversions`). */
+  queue: JobQueue;
+};
+
 /** Links in test mails point here, never at the Host header of a request. */
 export const TEST_PUBLIC_URL = "https://apply.northbridge.example";
 
@@ -40,18 +52,36 @@ export type TestAppOptions = {
   lookupProviders?: AppOptions["lookupProviders"];
   /** The form catalogue the server checks against (default: the real one). */
   catalogue?: AppOptions["catalogue"];
+  /** Documents in this store instead of local disk in `dataDir` (e.g. S3 against s3rver). */
+  objectStore?: ObjectStore;
+  /** Run conversion jobs in this process with this converter (otherwise none run here). */
+  conversions?: { converter: DocumentConverter; policy?: Partial<ConversionJobPolicy>; concurrency?: number };
+  /** A PostgreSQL database other than DATABASE_URL's (e.g. one a test started). */
+  databaseUrl?: string;
+  /**
+   * The job queue's schema. Default: pg-boss's own on a fresh PGlite; on a shared PostgreSQL a
+   * schema of this app's own (dropped on close), so no other test app's workers take its jobs.
+   */
+  jobQueueSchema?: string;
+  /** Registers the browser tests' POST /__test__/session (E2E_TEST_HOOKS). */
+  testHooks?: boolean;
+  /** The proxies in front (TRUST_PROXY); none by default. */
+  trustProxy?: AppOptions["config"]["trustProxy"];
+  /** Enables POST /admin/lookup-import with this secret (as main.ts does on an embedded DATA_DIR). */
+  adminImportSecret?: string;
 };
 
 /** The config every test app gets, with a mail outbox in `dataDir`. */
 export function testConfig(dataDir: string, options: TestAppOptions = {}): AppOptions["config"] {
   return {
     logLevel: options.logStream ? "info" : "silent",
-    trustProxy: false,
+    trustProxy: options.trustProxy ?? false,
     clientDir: options.clientDir,
     dataDir,
     smtpUrl: options.smtpUrl,
     mailFrom: DEFAULT_MAIL_FROM,
     publicUrl: TEST_PUBLIC_URL,
+    testHooks: options.testHooks ?? false,
   };
 }
 
@@ -59,26 +89,45 @@ export function testConfig(dataDir: string, options: TestAppOptions = {}): AppOp
  * The real app on a real database: PostgreSQL when DATABASE_URL is set (CI runs the suite both
  * ways), otherwise a fresh in-memory PGlite. Tests use unique usernames, so they can share one.
  */
-export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const url = process.env.DATABASE_URL;
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp & DocumentParts> {
+  const url = options.databaseUrl ?? process.env.DATABASE_URL;
   const database = await openDatabase(url ? { url } : {});
   await database.migrate();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "admissions-test-data-"));
   let offsetMs = 0;
   let frozenAt: number | null = null;
+  const clock = () => new Date((frozenAt ?? Date.now()) + offsetMs);
+  const store =
+    options.objectStore ?? (await createObjectStore({ s3: undefined, dataDir, db: database.db, clock }));
+  const ownSchema =
+    url && !options.jobQueueSchema ? `jobs_test_${randomUUID().replaceAll("-", "").slice(0, 16)}` : undefined;
+  const queue = new JobQueue(database.sql, {
+    schema: options.jobQueueSchema ?? ownSchema ?? "pgboss",
+    log: pino({ level: "silent" }),
+    conversion: { ...DEFAULT_CONVERSION_POLICY, ...options.conversions?.policy },
+  });
   const app = await buildApp({
     config: testConfig(dataDir, options),
     database,
-    clock: () => new Date((frozenAt ?? Date.now()) + offsetMs),
+    clock,
     logStream: options.logStream,
     lookupProviders: options.lookupProviders,
     catalogue: options.catalogue,
+    objectStore: store,
+    jobQueue: queue,
+    adminImportSecret: options.adminImportSecret,
   });
   await app.ready();
+  if (options.conversions) {
+    const { converter, concurrency = 2 } = options.conversions;
+    await startWorkers(queue, { db: database.db, store, converter, clock, log: app.log }, concurrency);
+  }
   return {
     app,
     database,
     dataDir,
+    store,
+    queue,
     advanceClock(ms) {
       offsetMs += ms;
     },
@@ -88,10 +137,30 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
     async close() {
       await app.close();
+      await queue.stop(5_000);
+      if (ownSchema) await database.sql.executeSql(`drop schema if exists ${ownSchema} cascade`);
+      if (!options.objectStore) store.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Another app with other options on `base`'s database (no second migration): e.g. the same
+ * server behind a proxy. Its `close` closes the app only; `base` owns the database.
+ */
+export async function createSiblingApp(base: TestApp, options: TestAppOptions = {}): Promise<TestApp> {
+  const app = await buildApp({
+    config: testConfig(base.dataDir, options),
+    database: base.database,
+    clock: base.app.clock,
+    logStream: options.logStream,
+    lookupProviders: options.lookupProviders,
+    catalogue: options.catalogue,
+  });
+  await app.ready();
+  return { ...base, app, close: () => app.close() };
 }
 
 /** Creates a confirmed user with a session directly in the database; returns the cookie header. */

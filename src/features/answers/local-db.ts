@@ -39,6 +39,17 @@ export type QueueEntry = {
   value: string;
   editedAt: number;
   batchId: string | null;
+  /**
+   * Set when the server refused this answer as invalid (400 `fields`): the reason, shown at the
+   * field as "Not saved: …". The entry is kept but not sent until the field is edited again.
+   */
+  refused?: string;
+  /**
+   * Set when a refused batch was halved and this entry was in the half set aside (the number of
+   * that split). The latest split's half goes next, before other waiting answers, so that halving
+   * finds the refused answer in about 2·log2(n) requests.
+   */
+  heldBack?: number;
 };
 
 /** A send under way: at most one per owner. Answer batches carry the client's sequence number. */
@@ -81,6 +92,9 @@ export class LocalDb extends Dexie {
             entry.batchId = null;
           });
       });
+    // Refused answers, found without reading the queue (an entry is in this index only while it
+    // is refused), so the header's watch costs the keystroke path nothing.
+    this.version(3).stores({ queue: "++id, owner, [owner+key], batchId, [owner+refused]" });
   }
 }
 

@@ -1,15 +1,19 @@
 import { liveQuery, type Subscription } from "dexie";
 import { AnswerStore } from "./answer-store";
+import { draftForLink, type LinkedDraft, mergeLinkedDraft } from "./linked-draft";
 import { type ActionKind, DEVICE_OWNER, type LocalDb } from "./local-db";
+import { setRefusedAnswers } from "./refused-answers";
 import { ServerClock } from "./server-clock";
 import {
   adoptDrafts,
   adoptSuperseded,
   forgetOwner,
   pendingActionKeys,
-  pendingCount,
   pendingKeys,
+  queueSummary,
   recordAction,
+  restoreRefused,
+  unsentCount,
 } from "./sync-queue";
 import { updateSyncStatus } from "./sync-status";
 import { type SendBatch, SyncWorker, type SyncWorkerOptions } from "./sync-worker";
@@ -60,6 +64,7 @@ export class SyncClient {
 
     if (owner === DEVICE_OWNER) {
       this.store.replaceAll(owner, rows);
+      setRefusedAnswers([]);
       updateSyncStatus({ phase: "local-only", pending: 0, serverMessage: null });
     } else {
       const worker = new SyncWorker(db, owner, await this.transport(this.clock), {
@@ -69,7 +74,9 @@ export class SyncClient {
       });
       this.worker = worker;
       this.store.replaceAll(owner, rows, () => worker.notifyChange());
-      updateSyncStatus({ phase: "idle", serverMessage: null });
+      // What is waiting from the start: never "All changes saved" before the worker has looked.
+      const { pending, refused } = await queueSummary(db, owner);
+      setRefusedAnswers(refused, { phase: "idle", pending, serverMessage: null, keptForSignIn: 0 });
       worker.start();
     }
     // Other tabs (and adopted server values) change the database; reflect them here.
@@ -93,8 +100,18 @@ export class SyncClient {
     await this.worker?.flushNow();
   }
 
+  /** Changes that have not reached the server: waiting ones and refused answers. */
   async pending(): Promise<number> {
-    return this.owner === DEVICE_OWNER ? 0 : pendingCount(this.db(), this.owner);
+    return this.owner === DEVICE_OWNER ? 0 : unsentCount(this.db(), this.owner);
+  }
+
+  /**
+   * Undoes the refused changes of `keys`: the fields take the server's values (`serverValues`; a
+   * field it does not hold becomes empty) and nothing is sent for them. Returns the keys restored.
+   */
+  async restoreRefused(keys: readonly string[], serverValues: Record<string, string>): Promise<string[]> {
+    if (this.owner === DEVICE_OWNER) return [];
+    return restoreRefused(this.db(), this.owner, keys, serverValues);
   }
 
   /**
@@ -112,6 +129,31 @@ export class SyncClient {
     return this.owner === DEVICE_OWNER ? new Set() : pendingActionKeys(this.db(), this.owner);
   }
 
+  /** This device's anonymous draft as a "Continue on another device" link carries it. */
+  async draftForLink(): Promise<LinkedDraft> {
+    await this.store.whenStored();
+    return draftForLink(this.db(), DEVICE_OWNER);
+  }
+
+  /**
+   * Brings in the answers of a "Continue on another device" link (decision 0012): they merge into
+   * the device's draft field by field (a newer edit on this device wins). For a signed-in owner the
+   * draft then joins the account exactly as a draft typed before signing in does (`adoptDrafts`):
+   * queued with its edit times, the server keeping the newer edit of each field. Returns how many
+   * fields changed on the device (anonymous) or were queued for the account (signed in).
+   */
+  async adoptLinkedDraft(linked: LinkedDraft): Promise<number> {
+    const db = this.db();
+    const written = await mergeLinkedDraft(db, DEVICE_OWNER, linked);
+    if (this.owner === DEVICE_OWNER) {
+      this.store.applyStored(written);
+      return written.length;
+    }
+    const merged = await adoptDrafts(db, DEVICE_OWNER, this.owner);
+    this.worker?.notifyChange();
+    return merged;
+  }
+
   /**
    * Ends a signed-in owner's use of this device. Once everything has reached the server their copy
    * is removed (a shared computer keeps no one's application); otherwise it stays until they sign
@@ -124,6 +166,8 @@ export class SyncClient {
     this.close();
     if (owner !== DEVICE_OWNER && unsent === 0) await forgetOwner(this.db(), owner);
     await this.open(DEVICE_OWNER, null);
+    // The header must not say "Saved on this device" as if nothing were waiting for them.
+    updateSyncStatus({ keptForSignIn: owner === DEVICE_OWNER ? 0 : unsent });
     return unsent;
   }
 }

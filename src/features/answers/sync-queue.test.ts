@@ -9,8 +9,13 @@ import {
   pendingKeys,
   recordAction,
   recordAnswer,
+  refuseAnswers,
+  refusedAnswers,
+  restoreRefused,
   resyncBatch,
+  splitBatch,
   takeBatch,
+  unsentCount,
 } from "./sync-queue";
 import { testDb } from "./test-db";
 
@@ -150,6 +155,144 @@ describe("the local answer store and queue", () => {
     expect(await pendingCount(reopened, ADA)).toBe(1);
     reopened.close();
     await db.open();
+  });
+});
+
+describe("answers the server refused as invalid", () => {
+  const TOO_LONG = "This answer is longer than 45 characters.";
+  const take = async () => (await takeBatch(db, ADA)) ?? (null as never);
+
+  it("are set aside, marked, and the rest goes again under a new key with the same number", async () => {
+    await recordAnswer(db, answer("first_name", "Ada"), true);
+    await recordAnswer(db, answer("last_name", "x".repeat(46)), true);
+    await recordAnswer(db, answer("city", "London"), true);
+    const refusedBatch = await take();
+    await refuseAnswers(db, refusedBatch, { last_name: TOO_LONG });
+
+    expect(await refusedAnswers(db, ADA)).toEqual([
+      { key: "last_name", value: "x".repeat(46), reason: TOO_LONG },
+    ]);
+    expect(await pendingCount(db, ADA)).toBe(2);
+    expect(await unsentCount(db, ADA)).toBe(3);
+    const rest = await take();
+    expect(rest).toMatchObject({ seq: 1, answers: { first_name: "Ada", city: "London" } });
+    expect(rest.batchId).not.toBe(refusedBatch.batchId);
+
+    // Once the rest is confirmed, the refused answer is not sent again: it waits for an edit.
+    await completeBatch(db, rest.batchId);
+    expect(await takeBatch(db, ADA)).toBeNull();
+    expect(await pendingCount(db, ADA)).toBe(0);
+    expect(await unsentCount(db, ADA)).toBe(1);
+    expect(await pendingKeys(db, ADA)).toEqual(new Set(["last_name"]));
+  });
+
+  it("are sent again once edited, without the mark", async () => {
+    await recordAnswer(db, answer("last_name", "x".repeat(46)), true);
+    await refuseAnswers(db, await take(), { last_name: TOO_LONG });
+    await recordAnswer(db, answer("last_name", "Lovelace"), true);
+    expect(await refusedAnswers(db, ADA)).toEqual([]);
+    expect(await take()).toMatchObject({ seq: 1, answers: { last_name: "Lovelace" } });
+    expect(await unsentCount(db, ADA)).toBe(1);
+  });
+
+  it("give way to an edit made while the batch was under way", async () => {
+    await recordAnswer(db, answer("last_name", "x".repeat(46)), true);
+    const batch = await take();
+    await recordAnswer(db, answer("last_name", "Lovelace"), true);
+    await refuseAnswers(db, batch, { last_name: TOO_LONG });
+    expect(await refusedAnswers(db, ADA)).toEqual([]);
+    expect(await unsentCount(db, ADA)).toBe(1);
+    expect(await take()).toMatchObject({ seq: 1, answers: { last_name: "Lovelace" } });
+  });
+
+  it("when the whole batch is refused, hand its number to the next batch", async () => {
+    await recordAnswer(db, answer("first_name", "Ada"), true);
+    await completeBatch(db, (await take()).batchId);
+    await recordAnswer(db, answer("last_name", "x".repeat(46)), true);
+    const refusedBatch = await take();
+    expect(refusedBatch.seq).toBe(2);
+    await refuseAnswers(db, refusedBatch, { last_name: TOO_LONG });
+    expect(await takeBatch(db, ADA)).toBeNull();
+    await recordAnswer(db, answer("city", "London"), true);
+    expect(await take()).toMatchObject({ seq: 2, answers: { city: "London" } });
+  });
+
+  it("without reasons, a batch is halved: the first half goes again with the same number", async () => {
+    for (const key of ["first_name", "middle_name", "last_name", "city", "zip"]) {
+      await recordAnswer(db, answer(key, key), true);
+    }
+    const whole = await take();
+    expect(await splitBatch(db, whole)).toBe(true);
+    const firstHalf = await take();
+    expect(Object.keys(firstHalf.answers)).toEqual(["first_name", "middle_name", "last_name"]);
+    expect(firstHalf.seq).toBe(1);
+    expect(firstHalf.batchId).not.toBe(whole.batchId);
+    expect(await splitBatch(db, firstHalf)).toBe(true);
+    const quarter = await take();
+    expect(Object.keys(quarter.answers)).toEqual(["first_name", "middle_name"]);
+    await completeBatch(db, quarter.batchId);
+    // The half set aside last goes next (the refused answer must be in it), then the earlier one,
+    // then answers edited meanwhile; each batch takes the next number.
+    await recordAnswer(db, answer("gender", "F"), true);
+    const sent: [number | null, string[]][] = [];
+    for (let batch = await takeBatch(db, ADA); batch; batch = await takeBatch(db, ADA)) {
+      sent.push([batch.seq, Object.keys(batch.answers)]);
+      await completeBatch(db, batch.batchId);
+    }
+    expect(sent).toEqual([
+      [2, ["last_name"]],
+      [3, ["city", "zip"]],
+      [4, ["gender"]],
+    ]);
+  });
+
+  it("cannot halve a single answer", async () => {
+    await recordAnswer(db, answer("first_name", "Ada"), true);
+    const batch = await take();
+    expect(await splitBatch(db, batch)).toBe(false);
+    expect(await take()).toEqual(batch);
+  });
+
+  it("a half set aside gives way to an edit made meanwhile", async () => {
+    await recordAnswer(db, answer("first_name", "Ada"), true);
+    await recordAnswer(db, answer("last_name", "Old"), true);
+    const batch = await take();
+    await recordAnswer(db, answer("last_name", "New"), true);
+    await splitBatch(db, batch);
+    await completeBatch(db, (await take()).batchId);
+    expect((await take()).answers).toEqual({ last_name: "New" });
+    expect(await unsentCount(db, ADA)).toBe(1);
+  });
+
+  it("are left out of a resync", async () => {
+    await recordAnswer(db, answer("last_name", "x".repeat(46)), true);
+    await refuseAnswers(db, await take(), { last_name: TOO_LONG });
+    await recordAnswer(db, answer("first_name", "Ada"), true);
+    const batch = await take();
+    await resyncBatch(db, batch, 5);
+    expect(await take()).toMatchObject({ seq: 5, answers: { first_name: "Ada" } });
+  });
+
+  it("can be undone: the field takes the server's value and nothing is sent", async () => {
+    await recordAnswer(db, answer("last_name", "x".repeat(46)), true);
+    await recordAnswer(db, answer("middle_name", "x".repeat(46)), true);
+    await refuseAnswers(db, await take(), { last_name: TOO_LONG, middle_name: TOO_LONG });
+    const restored = await restoreRefused(db, ADA, ["last_name", "middle_name", "city"], {
+      last_name: "Lovelace",
+    });
+    expect(restored).toEqual(["last_name", "middle_name"]);
+    expect(await db.answers.get([ADA, "last_name"])).toMatchObject({ value: "Lovelace" });
+    expect(await db.answers.get([ADA, "middle_name"])).toMatchObject({ value: "" });
+    expect(await unsentCount(db, ADA)).toBe(0);
+  });
+
+  it("are not undone once edited again", async () => {
+    await recordAnswer(db, answer("last_name", "x".repeat(46)), true);
+    await refuseAnswers(db, await take(), { last_name: TOO_LONG });
+    await recordAnswer(db, answer("last_name", "Lovelace"), true);
+    expect(await restoreRefused(db, ADA, ["last_name"], { last_name: "Byron" })).toEqual([]);
+    expect(await db.answers.get([ADA, "last_name"])).toMatchObject({ value: "Lovelace" });
+    expect((await take()).answers).toEqual({ last_name: "Lovelace" });
   });
 });
 

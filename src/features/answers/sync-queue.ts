@@ -1,3 +1,4 @@
+import Dexie from "dexie";
 import type { ActionKind, BatchRecord, LocalDb, QueueEntry, QueueKind, StoredAnswer } from "./local-db";
 
 export type Batch = BatchRecord & {
@@ -61,24 +62,26 @@ async function upsertPending(
     .equals([owner, key])
     .filter((entry) => entry.batchId === null)
     .first();
-  if (pending?.id !== undefined) await db.queue.update(pending.id, { value, editedAt });
+  // An edit of a refused answer is a new attempt: it is sent again.
+  if (pending?.id !== undefined) await db.queue.update(pending.id, { value, editedAt, refused: undefined });
   else await db.queue.add({ owner, kind, key, value, editedAt, batchId: null });
 }
 
 /**
  * The next request to send for `owner`: the batch already under way if there is one (so a retry
  * is the very same request), otherwise a new one. If the oldest waiting entry is an answer, the
- * batch holds every waiting answer (latest value per field) and takes the next sequence number;
- * otherwise it is that one action. Null when nothing is waiting.
+ * batch holds every waiting answer (latest value per field; after a split, only the half set
+ * aside last) and takes the next sequence number; otherwise it is that one action. Refused answers
+ * wait for an edit. Null when nothing is waiting.
  */
 export async function takeBatch(db: LocalDb, owner: string): Promise<Batch | null> {
   return db.transaction("rw", db.queue, db.batches, db.meta, async () => {
     const open = await db.batches.where("owner").equals(owner).first();
     if (open) return withMembers(open, await db.queue.where("batchId").equals(open.batchId).sortBy("id"));
-    const entries = await db.queue.where("owner").equals(owner).sortBy("id");
+    const entries = (await db.queue.where("owner").equals(owner).sortBy("id")).filter(isWaiting);
     const first = entries[0];
     if (!first) return null;
-    const members = first.kind === "answer" ? entries.filter((entry) => entry.kind === "answer") : [first];
+    const members = first.kind === "answer" ? nextAnswers(entries) : [first];
     const record: BatchRecord = {
       batchId: crypto.randomUUID(),
       owner,
@@ -87,11 +90,24 @@ export async function takeBatch(db: LocalDb, owner: string): Promise<Batch | nul
     };
     await db.batches.add(record);
     await db.queue.bulkUpdate(
-      members.map((e) => ({ key: e.id as number, changes: { batchId: record.batchId } })),
+      members.map((e) => ({
+        key: e.id as number,
+        changes: { batchId: record.batchId, heldBack: undefined },
+      })),
     );
     return withMembers(record, members);
   });
 }
+
+/** The waiting answers to batch: the half set aside by the latest split if any, else all of them. */
+function nextAnswers(entries: QueueEntry[]): QueueEntry[] {
+  const answers = entries.filter((entry) => entry.kind === "answer");
+  const latest = latestSplit(answers);
+  return latest === 0 ? answers : answers.filter((entry) => entry.heldBack === latest);
+}
+
+const latestSplit = (entries: QueueEntry[]) =>
+  entries.reduce((latest, entry) => Math.max(latest, entry.heldBack ?? 0), 0);
 
 function withMembers(record: BatchRecord, members: QueueEntry[]): Batch {
   const answers: Record<string, string> = {};
@@ -111,6 +127,8 @@ async function nextSeq(db: LocalDb, owner: string): Promise<number> {
   return seq;
 }
 
+const isWaiting = (entry: QueueEntry) => entry.refused === undefined;
+
 /** The server has stored the batch: its entries leave the queue. Edits made meanwhile stay. */
 export async function completeBatch(db: LocalDb, batchId: string): Promise<void> {
   await db.transaction("rw", db.queue, db.batches, async () => {
@@ -120,16 +138,106 @@ export async function completeBatch(db: LocalDb, batchId: string): Promise<void>
 }
 
 /**
+ * The server refused some answers of `batch` as invalid (400 `fields`: key → reason). Each is kept
+ * on the device, marked with its reason, and left out of later batches until the field is edited
+ * again (an edit made meanwhile already replaces it). The rest of the batch goes again as a new
+ * batch (a new idempotency key) with the same sequence number: the refused request used neither.
+ */
+export async function refuseAnswers(db: LocalDb, batch: Batch, reasons: Record<string, string>) {
+  await db.transaction("rw", db.queue, db.batches, db.meta, async () => {
+    const members = await db.queue.where("batchId").equals(batch.batchId).sortBy("id");
+    const refused = (entry: QueueEntry) => Object.hasOwn(reasons, entry.key);
+    for (const entry of members.filter(refused)) await setAside(db, entry, { refused: reasons[entry.key] });
+    await rebatch(
+      db,
+      batch,
+      members.filter((entry) => !refused(entry)),
+    );
+  });
+}
+
+/**
+ * The server refused `batch` as invalid without saying which answers (no usable `fields`): the
+ * first half is sent again as a new batch with the same sequence number, the other half is held
+ * back and goes next. Repeated, this isolates the offending answer, which is then refused alone.
+ * Returns false when there is nothing left to split (one answer).
+ */
+export async function splitBatch(db: LocalDb, batch: Batch): Promise<boolean> {
+  return db.transaction("rw", db.queue, db.batches, db.meta, async () => {
+    const members = await db.queue.where("batchId").equals(batch.batchId).sortBy("id");
+    if (members.length < 2) return false;
+    const kept = members.slice(0, Math.ceil(members.length / 2));
+    const split = latestSplit(await db.queue.where("owner").equals(batch.owner).toArray()) + 1;
+    for (const entry of members.slice(kept.length)) await setAside(db, entry, { heldBack: split });
+    await rebatch(db, batch, kept);
+    return true;
+  });
+}
+
+/**
+ * Takes an entry out of its batch: back among the waiting entries, or marked refused. A newer
+ * unbatched edit of the same field (made while the batch was under way) replaces it, so a field
+ * never has two unbatched entries.
+ */
+async function setAside(
+  db: LocalDb,
+  entry: QueueEntry,
+  mark: Pick<QueueEntry, "refused" | "heldBack">,
+): Promise<void> {
+  if (entry.id === undefined) return;
+  const newer = await db.queue
+    .where("[owner+key]")
+    .equals([entry.owner, entry.key])
+    .filter((other) => other.batchId === null && other.id !== entry.id)
+    .first();
+  if (newer) await db.queue.delete(entry.id);
+  else await db.queue.update(entry.id, { batchId: null, ...mark });
+}
+
+/**
+ * Replaces a refused batch: its remaining entries under a new batch id and the same sequence number,
+ * or, when none remain, no batch at all, and the number goes back to be used by the next one.
+ */
+async function rebatch(db: LocalDb, batch: Batch, remaining: QueueEntry[]): Promise<void> {
+  await db.batches.delete(batch.batchId);
+  if (remaining.length === 0) {
+    const counter = await db.meta.get(seqKey(batch.owner));
+    if (batch.seq !== null && counter?.value === batch.seq) {
+      await db.meta.put({ key: seqKey(batch.owner), value: batch.seq - 1 });
+    }
+    return;
+  }
+  const record: BatchRecord = {
+    batchId: crypto.randomUUID(),
+    owner: batch.owner,
+    kind: batch.kind,
+    seq: batch.seq,
+  };
+  await db.batches.add(record);
+  await db.queue.bulkUpdate(
+    remaining.map((entry) => ({ key: entry.id as number, changes: { batchId: record.batchId } })),
+  );
+}
+
+/**
  * The server expected another sequence number (it lost state, or this device did): renumber the
  * open batch and add every answer the device holds, so nothing the server missed stays missing.
- * Safe because the server keeps the newer edit of each field.
+ * Safe because the server keeps the newer edit of each field. Refused answers are not added: the
+ * server would refuse them again.
  */
 export async function resyncBatch(db: LocalDb, batch: Batch, expectedSeq: number): Promise<void> {
   await db.transaction("rw", db.answers, db.queue, db.batches, db.meta, async () => {
     await db.batches.update(batch.batchId, { seq: expectedSeq });
     await db.meta.put({ key: seqKey(batch.owner), value: expectedSeq });
+    const refused = new Set(
+      (await db.queue.where("owner").equals(batch.owner).toArray())
+        .filter((entry) => !isWaiting(entry))
+        .map((entry) => entry.key),
+    );
     const held = await db.answers.where("owner").equals(batch.owner).toArray();
-    const missing = held.filter((answer) => !(answer.key in batch.answers) && answer.editedAt > 0);
+    const missing = held.filter(
+      (answer) => !(answer.key in batch.answers) && !refused.has(answer.key) && answer.editedAt > 0,
+    );
     await db.queue.bulkAdd(
       missing.map((a) => ({
         owner: a.owner,
@@ -143,8 +251,75 @@ export async function resyncBatch(db: LocalDb, batch: Batch, expectedSeq: number
   });
 }
 
+/** Changes waiting to be sent (refused answers wait for an edit, not for the server). */
 export async function pendingCount(db: LocalDb, owner: string): Promise<number> {
+  return (await queueSummary(db, owner)).pending;
+}
+
+/** Changes that have not reached the server: waiting ones and refused answers. */
+export async function unsentCount(db: LocalDb, owner: string): Promise<number> {
   return db.queue.where("owner").equals(owner).count();
+}
+
+export type RefusedAnswer = { key: string; value: string; reason: string };
+
+/** The answers the server refused, in the order they were first queued. */
+export async function refusedAnswers(db: LocalDb, owner: string): Promise<RefusedAnswer[]> {
+  return (await queueSummary(db, owner)).refused;
+}
+
+/**
+ * What the header shows of the queue, read in one transaction so that it never mixes two moments.
+ * Two index reads (a count, and the refused entries, usually none): no entry is read while typing.
+ */
+export async function queueSummary(
+  db: LocalDb,
+  owner: string,
+): Promise<{ pending: number; refused: RefusedAnswer[] }> {
+  return db.transaction("r", db.queue, async () => {
+    const total = await db.queue.where("owner").equals(owner).count();
+    const entries = await db.queue
+      .where("[owner+refused]")
+      .between([owner, Dexie.minKey], [owner, Dexie.maxKey])
+      .sortBy("id");
+    const refused = entries.map((entry) => ({
+      key: entry.key,
+      value: entry.value,
+      reason: entry.refused as string,
+    }));
+    return { pending: total - refused.length, refused };
+  });
+}
+
+/**
+ * Undoes refused changes: the fields take the server's values again (`serverValues`, "" for a
+ * field the server does not hold) and their refused entries leave the queue. A field edited again
+ * meanwhile is left alone (its edit is waiting to be sent). Returns the keys restored.
+ */
+export async function restoreRefused(
+  db: LocalDb,
+  owner: string,
+  keys: readonly string[],
+  serverValues: Readonly<Record<string, string>>,
+): Promise<string[]> {
+  return db.transaction("rw", db.answers, db.queue, async () => {
+    const restored: string[] = [];
+    for (const key of keys) {
+      const entry = await db.queue
+        .where("[owner+key]")
+        .equals([owner, key])
+        .filter((candidate) => candidate.refused !== undefined)
+        .first();
+      if (entry?.id === undefined) continue;
+      await db.queue.delete(entry.id);
+      // The refused edit's time: the device's copy is the server's as of that edit, and the
+      // in-memory store (which holds that edit) adopts it.
+      const value = Object.hasOwn(serverValues, key) ? (serverValues[key] as string) : "";
+      await db.answers.put({ owner, key, value, editedAt: entry.editedAt });
+      restored.push(key);
+    }
+    return restored;
+  });
 }
 
 export async function pendingKeys(db: LocalDb, owner: string): Promise<Set<string>> {

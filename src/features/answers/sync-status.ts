@@ -1,21 +1,23 @@
 // What the header tells the applicant about their changes. One small observable, fed by the
-// answer store (local writes) and the sync worker (server sends).
+// answer store (local writes), the sync worker (server sends) and the refused answers.
 
 export type SyncPhase =
   /** Anonymous: answers stay on this device. */
   | "local-only"
   | "idle"
   | "sending"
-  /** No network or the server is failing: changes wait on the device and are retried. */
-  | "waiting"
+  /** The browser is offline: changes wait on the device for a connection. */
+  | "offline"
+  /** Online, but the server failed, timed out or did not answer as our API: changes wait, retried. */
+  | "server-trouble"
   /** The server refused the session: changes wait until the same user signs in again. */
   | "signed-out"
-  /** The server refused a change as invalid: the user must look at it. */
+  /** The server refused the changes for a reason no edit can fix (e.g. the application was submitted). */
   | "attention";
 
 export type SyncStatus = {
   phase: SyncPhase;
-  /** Changes on this device not yet confirmed by the server. */
+  /** Changes on this device waiting to be sent (refused answers are counted in `refused`). */
   pending: number;
   /** Set when the device itself could not store a change (e.g. storage full). */
   localError: string | null;
@@ -23,6 +25,12 @@ export type SyncStatus = {
   serverMessage: string | null;
   /** Whether the browser promised to keep this site's storage (null: not asked yet). */
   persistent: boolean | null;
+  /** Answers the server refused as invalid: each is marked "Not saved" at its field. */
+  refused: number;
+  /** The first of them, for the header's link to it. */
+  firstRefused: string | null;
+  /** After signing out: changes this device keeps for that user's next sign-in. */
+  keptForSignIn: number;
 };
 
 type Listener = () => void;
@@ -33,6 +41,9 @@ let status: SyncStatus = {
   localError: null,
   serverMessage: null,
   persistent: null,
+  refused: 0,
+  firstRefused: null,
+  keptForSignIn: 0,
 };
 const listeners = new Set<Listener>();
 
@@ -52,21 +63,76 @@ export function subscribeSyncStatus(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The sentence shown and announced for a status. */
-export function describeSyncStatus(s: SyncStatus): string {
-  if (s.localError) return `Not saved on this device: ${s.localError}`;
+export const SERVER_TROUBLE_MESSAGE =
+  "We couldn't reach the server; your answers are safe on this device and we'll keep trying";
+
+const changes = (n: number) => (n === 1 ? "1 change" : `${n} changes`);
+
+function describePhase(s: SyncStatus): string {
   switch (s.phase) {
     case "local-only":
-      return "Saved on this device";
+      return s.keptForSignIn > 0
+        ? `Signed out — ${changes(s.keptForSignIn)} kept on this device until you sign in again`
+        : "Saved on this device";
     case "sending":
       return "Syncing…";
-    case "waiting":
+    case "offline":
       return `Saved on this device — will sync when you're back online (${s.pending} waiting)`;
+    case "server-trouble":
+      return `${SERVER_TROUBLE_MESSAGE} (${s.pending} waiting)`;
     case "signed-out":
-      return `Saved on this device — sign in again to sync (${s.pending} waiting)`;
+      return `Your session has ended — sign in again to send your changes; they are kept on this device (${s.pending} waiting)`;
     case "attention":
-      return "Some changes need attention";
+      return `Not saved: ${s.serverMessage ?? "the server refused the changes."}`;
     case "idle":
       return s.pending > 0 ? "Syncing…" : "All changes saved";
   }
+}
+
+/** "1 answer was not saved", or null when none was refused. */
+export function describeRefused(s: SyncStatus): string | null {
+  if (s.refused === 0) return null;
+  return s.refused === 1 ? "1 answer was not saved" : `${s.refused} answers were not saved`;
+}
+
+/** The sentence shown for a status. Never "saved" beside answers that were refused. */
+export function describeSyncStatus(s: SyncStatus): string {
+  if (s.localError) return `Not saved on this device: ${s.localError}`;
+  const refused = describeRefused(s);
+  if (refused === null) return describePhase(s);
+  if (s.phase === "idle" || s.phase === "sending") return `${refused}.`;
+  return `${describePhase(s)}. ${refused}.`;
+}
+
+/** What kind of news a status is, for deciding what is worth announcing. */
+export type StatusClass =
+  | "saved"
+  | "sending"
+  | "local-only"
+  | "offline"
+  | "server-trouble"
+  | "signed-out"
+  | "attention"
+  | "refused"
+  | "local-error";
+
+export function statusClass(s: SyncStatus): StatusClass {
+  if (s.localError) return "local-error";
+  if (s.phase === "idle" || s.phase === "sending") {
+    if (s.refused > 0) return "refused";
+    return s.phase === "sending" || s.pending > 0 ? "sending" : "saved";
+  }
+  return s.phase;
+}
+
+const QUIET: ReadonlySet<StatusClass> = new Set(["saved", "sending", "local-only"]);
+
+/**
+ * Whether moving from the last announced class to `next` is worth saying aloud: a problem (or a
+ * different problem) is, and so is "All changes saved" after one; the routine saving of each edit
+ * ("Syncing…", "All changes saved") is not, so the header does not chatter while someone types.
+ */
+export function worthAnnouncing(lastAnnounced: StatusClass, next: StatusClass): boolean {
+  if (next === lastAnnounced || next === "sending" || next === "local-only") return false;
+  return next !== "saved" || !QUIET.has(lastAnnounced);
 }

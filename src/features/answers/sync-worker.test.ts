@@ -1,16 +1,30 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../lib/api-client";
+import { SUBMITTED_READ_ONLY_MESSAGE } from "../../shared/messages";
 import type { LocalDb } from "./local-db";
-import { pendingCount, recordAction, recordAnswer } from "./sync-queue";
-import { getSyncStatus } from "./sync-status";
+import {
+  type Batch,
+  pendingCount,
+  recordAction,
+  recordAnswer,
+  refusedAnswers,
+  takeBatch,
+} from "./sync-queue";
+import { getSyncStatus, updateSyncStatus } from "./sync-status";
 import { retryDelay, SyncWorker } from "./sync-worker";
 import { testDb } from "./test-db";
 
 const owner = "ada@example.edu";
 let db: LocalDb;
 
+const TOO_LONG = "This answer is longer than 45 characters.";
+
 beforeEach(() => {
   db = testDb();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
 });
 
 const edit = (key: string, value: string) =>
@@ -45,7 +59,7 @@ describe("the sync worker", () => {
       { baseDelayMs: 5, random: () => 0.5 },
     );
     await worker.flushNow();
-    expect(getSyncStatus()).toMatchObject({ phase: "waiting", pending: 1 });
+    expect(getSyncStatus()).toMatchObject({ phase: "server-trouble", pending: 1 });
     expect(await pendingCount(db, owner)).toBe(1);
     fail = false;
     await expect.poll(() => pendingCount(db, owner)).toBe(0);
@@ -67,7 +81,7 @@ describe("the sync worker", () => {
       { baseDelayMs: 5, random: () => 0.5 },
     );
     await worker.flushNow();
-    expect(getSyncStatus()).toMatchObject({ phase: "waiting", pending: 1 });
+    expect(getSyncStatus()).toMatchObject({ phase: "server-trouble", pending: 1 });
     await expect.poll(() => pendingCount(db, owner)).toBe(0);
     worker.stop();
     expect(keys).toHaveLength(2);
@@ -85,17 +99,17 @@ describe("the sync worker", () => {
     expect(await pendingCount(db, owner)).toBe(1);
   });
 
-  it("flags a refused change for attention and keeps it", async () => {
+  it("flags a change refused for a reason no edit can fix for attention, and keeps it", async () => {
     await edit("first_name", "Ada");
     const worker = new SyncWorker(db, owner, async () => {
-      throw new ApiError("server", "Unknown answer keys: first_name.", 400);
+      throw new ApiError("server", SUBMITTED_READ_ONLY_MESSAGE, 409, {
+        message: SUBMITTED_READ_ONLY_MESSAGE,
+        submitted: true,
+      });
     });
     await worker.flushNow();
     worker.stop();
-    expect(getSyncStatus()).toMatchObject({
-      phase: "attention",
-      serverMessage: "Unknown answer keys: first_name.",
-    });
+    expect(getSyncStatus()).toMatchObject({ phase: "attention", serverMessage: SUBMITTED_READ_ONLY_MESSAGE });
     expect(await pendingCount(db, owner)).toBe(1);
   });
 
@@ -111,7 +125,10 @@ describe("the sync worker", () => {
     const sent: string[] = [];
     const worker = new SyncWorker(db, owner, async (batch) => {
       sent.push(batch.kind);
-      if (batch.kind === "add-another") throw new ApiError("server", "button_id must name a button", 400);
+      if (batch.kind === "add-another") {
+        const message = "button_id must name a button";
+        throw new ApiError("server", message, 400, { message });
+      }
     });
     await worker.flushNow();
     worker.stop();
@@ -165,6 +182,149 @@ describe("the sync worker", () => {
     await worker.flushNow();
     worker.stop();
     expect(adopted).toEqual([{ first_name: "Newer" }]);
+  });
+
+  it("tells offline (waiting for a connection) from server trouble, and retries both", async () => {
+    await edit("first_name", "Ada");
+    let failure: () => never = () => {
+      throw new ApiError("network", "offline");
+    };
+    let sends = 0;
+    const worker = new SyncWorker(
+      db,
+      owner,
+      async () => {
+        sends += 1;
+        failure();
+      },
+      { baseDelayMs: 1e9 },
+    );
+    vi.stubGlobal("navigator", { onLine: false });
+    await worker.flushNow();
+    expect(getSyncStatus()).toMatchObject({ phase: "offline", pending: 1 });
+
+    vi.stubGlobal("navigator", { onLine: true });
+    const troubles: [string, () => never][] = [
+      [
+        "a 500",
+        () => {
+          throw new ApiError("server", "failed", 500, { message: "failed" });
+        },
+      ],
+      [
+        "a reply that is not JSON, whatever its status",
+        () => {
+          throw new ApiError("server", "odd", 404);
+        },
+      ],
+      [
+        "a 429",
+        () => {
+          throw new ApiError("server", "busy", 429, { message: "busy" });
+        },
+      ],
+      [
+        "a network failure while online",
+        () => {
+          throw new ApiError("network", "unreachable");
+        },
+      ],
+      [
+        "a timeout",
+        () => {
+          throw new DOMException("The operation timed out.", "TimeoutError");
+        },
+      ],
+    ];
+    for (const [label, trouble] of troubles) {
+      updateSyncStatus({ phase: "idle" });
+      failure = trouble;
+      await worker.flushNow();
+      expect(getSyncStatus().phase, label).toBe("server-trouble");
+    }
+    expect(sends).toBe(1 + troubles.length);
+    expect(await pendingCount(db, owner)).toBe(1);
+    worker.stop();
+  });
+
+  it("marks the fields a 400 names, and sends the rest of the batch and everything after it", async () => {
+    const sent: { key: string; seq: number | null; answers: Record<string, string> }[] = [];
+    const server = async (batch: Batch) => {
+      sent.push({ key: batch.batchId, seq: batch.seq, answers: batch.answers });
+      if ("bad" in batch.answers) {
+        throw new ApiError("server", "Some answers were not saved: bad.", 400, {
+          message: "Some answers were not saved: bad.",
+          fields: { bad: TOO_LONG, not_in_this_batch: TOO_LONG },
+        });
+      }
+      return undefined;
+    };
+    await edit("first_name", "Ada");
+    await edit("bad", "x".repeat(46));
+    await edit("last_name", "Lovelace");
+    const worker = new SyncWorker(db, owner, server);
+    await worker.flushNow();
+    await edit("city", "London");
+    await worker.flushNow();
+    worker.stop();
+
+    expect(sent.map(({ seq, answers }) => ({ seq, answers }))).toEqual([
+      { seq: 1, answers: { first_name: "Ada", bad: "x".repeat(46), last_name: "Lovelace" } },
+      { seq: 1, answers: { first_name: "Ada", last_name: "Lovelace" } },
+      { seq: 2, answers: { city: "London" } },
+    ]);
+    expect(sent[1]?.key).not.toBe(sent[0]?.key);
+    expect(await refusedAnswers(db, owner)).toEqual([
+      { key: "bad", value: "x".repeat(46), reason: TOO_LONG },
+    ]);
+    expect(await pendingCount(db, owner)).toBe(0);
+    expect(getSyncStatus()).toMatchObject({ phase: "idle", pending: 0 });
+  });
+
+  it.each([
+    [
+      "a 400 without fields",
+      () => new ApiError("server", "Invalid body.", 400, { message: "Invalid body." }),
+    ],
+    ["a 413 from a proxy (not JSON)", () => new ApiError("server", "Too large.", 413)],
+    ["a 422", () => new ApiError("server", "Invalid body.", 422, { message: "Invalid body." })],
+  ])(
+    "isolates the answer behind %s by halving the batch, and sends all the others",
+    async (_label, refusal) => {
+      const keys = ["a", "b", "c", "d", "bad", "e", "f", "g", "h", "i", "j"];
+      for (const key of keys) await edit(key, `value of ${key}`);
+      const stored: Record<string, string> = {};
+      let sends = 0;
+      const worker = new SyncWorker(db, owner, async (batch) => {
+        sends += 1;
+        if ("bad" in batch.answers) throw refusal();
+        Object.assign(stored, batch.answers);
+        return undefined;
+      });
+      await worker.flushNow();
+      worker.stop();
+      expect(stored).toEqual(
+        Object.fromEntries(keys.filter((k) => k !== "bad").map((k) => [k, `value of ${k}`])),
+      );
+      expect(await refusedAnswers(db, owner)).toEqual([
+        { key: "bad", value: "value of bad", reason: refusal().message },
+      ]);
+      expect(await pendingCount(db, owner)).toBe(0);
+      // log2(11) rounds of halving, each a refusal and at most one success.
+      expect(sends).toBeLessThanOrEqual(2 * Math.ceil(Math.log2(keys.length)) + 2);
+    },
+  );
+
+  it("never holds back the queue, whatever the server refuses", async () => {
+    for (const key of ["a", "b", "c"]) await edit(key, key);
+    const worker = new SyncWorker(db, owner, async () => {
+      throw new ApiError("server", "No.", 400, { message: "No." });
+    });
+    await worker.flushNow();
+    worker.stop();
+    expect((await refusedAnswers(db, owner)).map((answer) => answer.key)).toEqual(["a", "b", "c"]);
+    expect(await takeBatch(db, owner)).toBeNull();
+    expect(getSyncStatus()).toMatchObject({ phase: "idle", pending: 0 });
   });
 
   it("backs off exponentially with jitter, up to a cap", () => {

@@ -1,9 +1,20 @@
 import { liveQuery, type Subscription } from "dexie";
 import { ApiError } from "../../lib/api-client";
+import { refusedFieldsOf } from "../../shared/answer-refusals";
 import type { AnswerOutcome } from "../../shared/api-types";
 import type { LocalDb } from "./local-db";
-import { type Batch, completeBatch, pendingCount, resyncBatch, takeBatch } from "./sync-queue";
-import { updateSyncStatus } from "./sync-status";
+import { setRefusedAnswers } from "./refused-answers";
+import {
+  type Batch,
+  completeBatch,
+  pendingCount,
+  queueSummary,
+  refuseAnswers,
+  resyncBatch,
+  splitBatch,
+  takeBatch,
+} from "./sync-queue";
+import { getSyncStatus, updateSyncStatus } from "./sync-status";
 
 /** Sends one batch; resolves with the server's outcome for answer batches. Throws ApiError. */
 export type SendBatch = (batch: Batch) => Promise<AnswerOutcome | undefined>;
@@ -30,8 +41,10 @@ const MAX_RESYNCS = 3;
 
 /**
  * Sends one owner's queued changes to the server, one batch at a time, in order. Retries network
- * failures, 5xx and 429 with backoff; resynchronises on a sequence gap; stops on 401 (waiting for
- * the same user to sign in) and on other refusals (the user must look), never dropping an entry.
+ * failures, timeouts, 5xx, 429 and replies that are not our API's with backoff; resynchronises on a
+ * sequence gap; sets invalid answers aside (refused, marked at their fields) and sends the rest, so
+ * no answer can hold back the queue; stops on 401 (waiting for the same user to sign in) and on
+ * other refusals (the user must look), never dropping an answer.
  */
 export class SyncWorker {
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -71,15 +84,23 @@ export class SyncWorker {
 
   private readonly onVisibility = () => void this.flushNow();
 
+  /** A retry is waiting for the server, and now the connection is gone too: say the simpler thing. */
+  private readonly onOffline = () => {
+    if (getSyncStatus().phase === "server-trouble") updateSyncStatus({ phase: "offline" });
+  };
+
   start(): void {
     if (typeof window !== "undefined") {
       window.addEventListener("online", this.onOnline);
+      window.addEventListener("offline", this.onOffline);
       document.addEventListener("visibilitychange", this.onVisibility);
     }
-    // Changes queued by other tabs arrive through the database, not through notifyChange.
-    this.pendingWatch = liveQuery(() => pendingCount(this.db, this.owner)).subscribe({
-      next: (pending) => {
-        updateSyncStatus({ pending });
+    // Changes queued by other tabs arrive through the database, not through notifyChange. The
+    // waiting count and the refused answers are read together, so the header never says "All
+    // changes saved" in between (e.g. while an edit replaces a refused answer).
+    this.pendingWatch = liveQuery(() => queueSummary(this.db, this.owner)).subscribe({
+      next: ({ pending, refused }) => {
+        setRefusedAnswers(refused, { pending });
         if (pending > 0) this.schedule(this.options.debounceMs);
       },
       error: () => {},
@@ -106,6 +127,7 @@ export class SyncWorker {
     this.releaseLock();
     if (typeof window === "undefined") return;
     window.removeEventListener("online", this.onOnline);
+    window.removeEventListener("offline", this.onOffline);
     document.removeEventListener("visibilitychange", this.onVisibility);
   }
 
@@ -149,6 +171,10 @@ export class SyncWorker {
           await resyncBatch(this.db, batch, expected);
           continue;
         }
+        if (batch.kind === "answer" && isInvalidBatch(error)) {
+          await this.setAsideInvalid(batch, error);
+          continue;
+        }
         if (isRefusedAction(batch, error)) {
           // A refused last page, status, report or choice would be refused again forever, and
           // would hold back the answers queued behind it: it is dropped (nothing typed is in it).
@@ -168,17 +194,32 @@ export class SyncWorker {
     }
   }
 
+  /**
+   * The server refused the batch as invalid. With `fields`, those answers are set aside (marked
+   * refused) and the rest goes again; without, the batch is halved until the offending answer is
+   * alone, and then it is refused with the server's message. Either way the queue moves on.
+   */
+  private async setAsideInvalid(batch: Batch, error: ApiError): Promise<void> {
+    const keys = Object.keys(batch.answers);
+    const named = refusedFieldsOf(error.body);
+    const reasons = named && Object.fromEntries(Object.entries(named).filter(([key]) => keys.includes(key)));
+    if (reasons && Object.keys(reasons).length > 0) await refuseAnswers(this.db, batch, reasons);
+    else if (!(await splitBatch(this.db, batch))) {
+      await refuseAnswers(this.db, batch, Object.fromEntries(keys.map((key) => [key, error.message])));
+    }
+  }
+
   private async handleFailure(error: unknown): Promise<void> {
     updateSyncStatus({ pending: await pendingCount(this.db, this.owner) });
     if (error instanceof ApiError && error.kind === "unauthorized") {
       updateSyncStatus({ phase: "signed-out" });
       return;
     }
-    if (error instanceof ApiError && !error.isRetryable) {
-      updateSyncStatus({ phase: "attention", serverMessage: error.message });
+    if (!isServerTrouble(error)) {
+      updateSyncStatus({ phase: "attention", serverMessage: (error as ApiError).message });
       return;
     }
-    updateSyncStatus({ phase: "waiting" });
+    updateSyncStatus({ phase: browserOffline() ? "offline" : "server-trouble" });
     this.schedule(
       retryDelay(this.attempt++, this.options.baseDelayMs, this.options.maxDelayMs, this.options.random),
     );
@@ -192,12 +233,35 @@ function expectedSeq(error: unknown): number | null {
   return typeof expected === "number" && Number.isInteger(expected) && expected > 0 ? expected : null;
 }
 
+function browserOffline(): boolean {
+  return typeof navigator !== "undefined" && navigator.onLine === false;
+}
+
+/**
+ * Worth sending again unchanged: no answer (offline, cut, timed out), a server failure or 429, or
+ * a reply that is not our API's JSON (a proxy's or portal's page), whatever its status.
+ */
+function isServerTrouble(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.isRetryable || (error.kind === "server" && error.body === undefined);
+}
+
+/**
+ * The server refused the batch's content (400 or 422 from our API, or 413 from anything on the
+ * way): sending it unchanged would be refused forever.
+ */
+function isInvalidBatch(error: unknown): error is ApiError {
+  if (!(error instanceof ApiError) || error.kind !== "server") return false;
+  if (error.status === 413) return true;
+  return (error.status === 400 || error.status === 422) && error.body !== undefined;
+}
+
 /** A non-answer change the server refused for what it is (not for the session or the network). */
 function isRefusedAction(batch: Batch, error: unknown): boolean {
   return (
     batch.kind !== "answer" &&
     error instanceof ApiError &&
     error.kind !== "unauthorized" &&
-    !error.isRetryable
+    !isServerTrouble(error)
   );
 }

@@ -6,8 +6,12 @@ import { apiRequest } from "../../lib/api-client";
 import type { SubmitOutcome } from "../../shared/api-types";
 import { COMPLETION_ROUTE, FORM_PAGES, type FormPagePath } from "../../shared/routes";
 import { answerStore, syncClient } from "../answers/answer-session";
+import { refusedKeys } from "../answers/refused-answers";
+import { saveOutcome } from "../answers/save-outcome";
+import { getSyncStatus } from "../answers/sync-status";
 import { useClientSnapshot } from "../profile/snapshot-context";
 import { checkApplication } from "./application-check";
+import { refusedOnSubmitMessage } from "./refused-answers-message";
 import { recordRefusal } from "./submission-state";
 import { submitApplication, UNSENT_MESSAGE } from "./submit-application";
 import { useFormNavigation } from "./use-form-navigation";
@@ -54,6 +58,27 @@ export function PageActions({ current }: { current: FormPagePath }) {
   );
 }
 
+/**
+ * Nothing was submitted because changes have not reached the server: say why. Offline or server
+ * trouble: try again later; refused answers: which, and what to do; an ended session: nothing
+ * here (the applicant is taken to sign in again, their answers kept).
+ */
+async function explainUnsent(): Promise<void> {
+  const status = getSyncStatus();
+  switch (saveOutcome(status, await syncClient.pending())) {
+    case "signed-out":
+      return;
+    case "refused":
+      showErrorToast(SUBMIT_ERROR_LABEL, refusedOnSubmitMessage(refusedKeys()));
+      return;
+    case "attention":
+      showErrorToast(SUBMIT_ERROR_LABEL, status.serverMessage ?? UNSENT_MESSAGE);
+      return;
+    default:
+      showErrorToast(SUBMIT_ERROR_LABEL, UNSENT_MESSAGE);
+  }
+}
+
 function SubmitButton() {
   const { snapshot, advanceWebStatus } = useClientSnapshot();
   const { toSignup } = useFormNavigation();
@@ -84,7 +109,7 @@ function SubmitButton() {
           recordRefusal(result.server ? result.errors : {}, answerStore.all());
           break;
         case "unsent":
-          showErrorToast(SUBMIT_ERROR_LABEL, UNSENT_MESSAGE);
+          await explainUnsent();
           break;
         case "failed":
           showErrorToast(SUBMIT_ERROR_LABEL, result.message);

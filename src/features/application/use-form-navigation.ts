@@ -1,6 +1,10 @@
 import { useCallback } from "react";
 import { useNavigate } from "react-router-dom";
+import { showErrorToast } from "../../components/toasts";
 import { answerStore, syncClient } from "../answers/answer-session";
+import { refusedKeys } from "../answers/refused-answers";
+import { type SaveOutcome, saveOutcome } from "../answers/save-outcome";
+import { getSyncStatus, SERVER_TROUBLE_MESSAGE } from "../answers/sync-status";
 import { useClientSnapshot } from "../profile/snapshot-context";
 
 /** Spec §4: anything typed on this device (an anonymous visitor is then asked to create an account). */
@@ -14,6 +18,9 @@ const SAVE_WAIT_MS = 3_000;
 export const SAVED_MESSAGE = "Your answers have been saved.";
 export const SAVED_ON_DEVICE_MESSAGE =
   "Your answers are saved on this device and will be sent as soon as you're back online.";
+/** The label of the error toasts that say a save did not reach the server. */
+export const SAVE_ERROR_LABEL = "Save Error";
+const GENERIC_SAVE_MESSAGE = "The server refused your changes.";
 
 /**
  * The moves between form pages of spec §4 ("Navigation button", "Save-and-continue button", step
@@ -36,13 +43,13 @@ export function useFormNavigation() {
   }, [signedIn, validating]);
 
   /**
-   * Sends what is waiting; true when everything reached the server. Waits at most SAVE_WAIT_MS: the
-   * answers are already safe on the device, so a slow network must not hold the applicant back.
+   * Sends what is waiting and says what became of it. Waits at most SAVE_WAIT_MS: the answers are
+   * already safe on the device, so a slow network must not hold the applicant back.
    */
-  const save = useCallback(async (): Promise<boolean> => {
+  const save = useCallback(async (): Promise<SaveOutcome> => {
     await runValidations();
     await Promise.race([syncClient.flush(), new Promise((resolve) => setTimeout(resolve, SAVE_WAIT_MS))]);
-    return (await syncClient.pending()) === 0;
+    return saveOutcome(getSyncStatus(), await syncClient.pending());
   }, [runValidations]);
 
   const toSignup = useCallback(
@@ -60,7 +67,12 @@ export function useFormNavigation() {
     [markPageChanged, runValidations, navigate],
   );
 
-  /** "Save and continue": save and validate, then the next page with a success message. */
+  /**
+   * "Save and continue": save and validate, then the next page with a message that tells the truth:
+   * saved, or saved on the device while offline, or kept on the device while the server is in
+   * trouble. Answers the server refused keep the applicant on the page, told which and what to do;
+   * an ended session says nothing here (the applicant is taken to sign in again).
+   */
   const saveAndGoTo = useCallback(
     async (path: string) => {
       if (!signedIn) {
@@ -68,9 +80,30 @@ export function useFormNavigation() {
         else goTo(path);
         return;
       }
-      const sent = await save();
+      const owner = answerStore.owner;
+      const outcome = await save();
+      // Signed out meanwhile (the session ended during the save): the applicant is on the way to
+      // sign in again, and nothing here may say otherwise or move them elsewhere.
+      if (answerStore.owner !== owner) return;
+      switch (outcome) {
+        case "signed-out":
+          return;
+        case "refused": {
+          const { refusedOnSaveMessage } = await import("./refused-answers-message");
+          showErrorToast(SAVE_ERROR_LABEL, refusedOnSaveMessage(refusedKeys()));
+          return;
+        }
+        case "attention":
+          showErrorToast(SAVE_ERROR_LABEL, getSyncStatus().serverMessage ?? GENERIC_SAVE_MESSAGE);
+          return;
+        case "server-trouble":
+          showErrorToast(SAVE_ERROR_LABEL, `${SERVER_TROUBLE_MESSAGE}.`);
+          break;
+      }
       markPageChanged();
-      navigate(path, { state: { successMessage: sent ? SAVED_MESSAGE : SAVED_ON_DEVICE_MESSAGE } });
+      const successMessage =
+        outcome === "saved" ? SAVED_MESSAGE : outcome === "offline" ? SAVED_ON_DEVICE_MESSAGE : undefined;
+      navigate(path, { state: successMessage ? { successMessage } : null });
     },
     [signedIn, toSignup, goTo, save, markPageChanged, navigate],
   );

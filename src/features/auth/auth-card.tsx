@@ -12,7 +12,10 @@ type AuthCardProps = {
 /** The card every auth page sits in. Navigation state (answers, username) travels with the footer link. */
 export function AuthCard({ title, children, footer }: AuthCardProps) {
   const location = useLocation();
-  const errorMessage = (location.state as { errorMessage?: unknown } | null)?.errorMessage;
+  const state = location.state as { errorMessage?: unknown; noticeMessage?: unknown } | null;
+  const errorMessage = state?.errorMessage;
+  // E.g. after a lost session: what became of the answers that were waiting to be sent.
+  const noticeMessage = state?.noticeMessage;
   return (
     <main className="auth-card" id="main">
       <h1 tabIndex={-1}>{title}</h1>
@@ -21,6 +24,7 @@ export function AuthCard({ title, children, footer }: AuthCardProps) {
           {errorMessage}
         </p>
       ) : null}
+      {typeof noticeMessage === "string" ? <p className="alert alert--info">{noticeMessage}</p> : null}
       {children}
       <p className="auth-card__footer">
         {footer.question}{" "}

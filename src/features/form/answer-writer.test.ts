@@ -17,6 +17,7 @@ const pages: FormPage[] = [
         title: "Address",
         questions: [
           { kind: "text", key: "city", label: "City" },
+          { kind: "textarea", key: "hear_about_us_other", label: "Tell us more" },
           {
             kind: "radio",
             key: "mailing_addr_same_as_perm_addr",
@@ -104,6 +105,17 @@ describe("the form's one write path", () => {
       ["b", ""],
     ]);
     expect(heard).toHaveBeenCalledWith({ a: "1", a_desc: "One", b: "" });
+  });
+
+  it("drops control characters typed or pasted, keeping a text area's line breaks", () => {
+    const set = vi.spyOn(app.store, "set");
+    const writer = createAnswerWriter(app.store, pages);
+    writer.setAnswer("city", "Phila\u0000del\u0007phia\r\n");
+    writer.setAnswer("hear_about_us_other", "line one\r\nline\u0000 two\u007F");
+    expect(set.mock.calls).toEqual([
+      ["city", "Philadelphia"],
+      ["hear_about_us_other", "line one\nline two"],
+    ]);
   });
 
   it("a store that refuses the write does not throw into the component", async () => {

@@ -1,9 +1,11 @@
-// The one write path of the form (STYLE.md "one write path"): component → setAnswer → engine's
-// applyAnswer (the key, its `_desc`, cleared conditional selects and hidden answers) → the answer
+// The one write path of the form (STYLE.md "one write path"): component → setAnswer (control
+// characters dropped) → engine's applyAnswer (the key, its `_desc`, cleared conditional selects and hidden answers) → the answer
 // store (memory, IndexedDB, sync queue). Components never write the store or call fetch directly.
 // The app's writer is in set-answer.ts; this factory takes its store and pages so tests can too.
 import type { FormPage } from "../../form/catalogue-types";
 import { applyAnswer } from "../../form/engine/apply-answer";
+import { indexCatalogue } from "../../form/engine/catalogue-index";
+import { stripControlCharacters } from "./control-characters";
 
 type Store = {
   all(): Record<string, string>;
@@ -25,8 +27,11 @@ export function createAnswerWriter(
   apply: typeof applyAnswer = applyAnswer,
 ): AnswerWriter {
   const listeners = new Set<WriteListener>();
+  const { byKey } = indexCatalogue(pages);
   return {
-    setAnswer(key, value, label) {
+    setAnswer(key, typed, label) {
+      // Every text-like input writes here, so this is where typed or pasted control characters go.
+      const value = stripControlCharacters(typed, byKey.get(key)?.question.kind === "textarea");
       const changes = apply(pages, store.all(), key, value, label === undefined ? {} : { label });
       for (const [changedKey, changedValue] of Object.entries(changes)) {
         // Failures are shown by the sync status; the keystroke itself must not wait on the disk.

@@ -32,7 +32,12 @@ import { useQuestionAnswer } from "./use-form-answers";
  */
 export function AutocompleteQuestion({ question }: { question: AutocompleteQuestionData }) {
   const [value, setValue] = useQuestionAnswer(question.key);
-  const errors = useFieldErrors([question.key]);
+  // The chosen entry's id (e.g. a CEEB code) has no field of its own: a refusal of it shows here.
+  const shownKeys = useMemo(
+    () => (question.idKey ? [question.key, question.idKey] : [question.key]),
+    [question.key, question.idKey],
+  );
+  const errors = useFieldErrors(shownKeys);
   const events = useFieldEvents([question.key]);
   const [suggestions, setSuggestions] = useState<LookupSuggestion[]>([]);
   const running = useRef<AbortController | null>(null);
@@ -145,7 +150,7 @@ export function AutocompleteQuestion({ question }: { question: AutocompleteQuest
         maxLength={DEFAULT_TEXT_MAX}
         autoComplete={question.autoComplete ?? "off"}
       />
-      <ErrorMessage errors={errors} />
+      <ErrorMessage errors={errors} keys={shownKeys} />
       <OpenOnSuggestions count={suggestions.length} />
       <Popover className="popover combobox__popover">
         <ListBox className="listbox">

@@ -31,7 +31,7 @@ export function CheckboxQuestion({ question }: { question: CheckboxQuestionData 
         <span className="checkbox__label">{question.label}</span>
       </CheckboxButton>
       <Description text={question.description} />
-      <ErrorMessage errors={errors} />
+      <ErrorMessage errors={errors} keys={[question.key]} />
     </CheckboxField>
   );
 }

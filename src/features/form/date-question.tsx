@@ -116,7 +116,7 @@ export function DateQuestion({ question }: { question: DateQuestionData }) {
           <CalendarIcon />
         </Button>
       </Group>
-      <ErrorMessage errors={errors} />
+      <ErrorMessage errors={errors} keys={[key]} />
       <Popover className="popover" placement="bottom end">
         <Dialog className="calendar-dialog">
           <Calendar className="calendar">

@@ -2,6 +2,7 @@ import { type Key, useCallback, useEffect, useMemo, useRef } from "react";
 import { Button, Tab, TabList, TabPanel, Tabs } from "react-aria-components";
 import { partner } from "../../config/partner";
 import type { FormPage, Question, Section } from "../../form/catalogue-types";
+import { textForViewer } from "../../form/engine/audience";
 import { answerKeysOf } from "../../form/engine/question-keys";
 import { switchTab } from "../../form/engine/tabs";
 import { validateAnswers } from "../../form/engine/validate";
@@ -108,11 +109,12 @@ export function FormPageView({
   }, [errors]);
 
   useHashFocus();
+  const intro = textForViewer(page.intro, { signedIn });
 
   return (
     <FieldErrorsContext.Provider value={errors}>
       <h1 tabIndex={-1}>{page.title}</h1>
-      <p className="page-intro">{page.intro}</p>
+      {intro ? <p className="page-intro">{intro}</p> : null}
       <form className="form-page" onSubmit={(event) => event.preventDefault()} noValidate>
         {sections.map((shown) => (
           <SectionView
@@ -143,6 +145,7 @@ function SectionView({
   const blocks = signedIn ? allBlocks : allBlocks.slice(0, 1);
   const capacity = repeatCapacity(section);
   const titleId = `section-${section.id}`;
+  const description = textForViewer(section.description, { signedIn });
   const focusBlock = useRef<number | null>(null);
 
   useEffect(() => {
@@ -156,7 +159,7 @@ function SectionView({
       <h2 id={titleId} className="form-section__title">
         {section.title}
       </h2>
-      {section.description ? <p className="form-section__description">{section.description}</p> : null}
+      {description ? <p className="form-section__description">{description}</p> : null}
       {tab !== undefined ? (
         <TabbedQuestions
           section={section}

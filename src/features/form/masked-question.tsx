@@ -62,7 +62,7 @@ export function MaskedQuestion({ question }: { question: PhoneQuestion | SsnQues
         className="field__input field__input--masked"
         placeholder={question.kind === "phone" ? "(555) 555-5555" : "123-45-6789"}
       />
-      <ErrorMessage errors={errors} />
+      <ErrorMessage errors={errors} keys={[question.key]} />
     </TextField>
   );
 }

@@ -2,6 +2,7 @@ import { useMemo } from "react";
 import type { MonthYearQuestion as MonthYearQuestionData } from "../../form/catalogue-types";
 import { resolveOptions, yearOptions } from "../../form/options/resolve-options";
 import { SelectControl } from "./select-control";
+import { UndoRefusedChange } from "./undo-refused-change";
 import { useFieldErrors, useFieldEvents } from "./use-field-errors";
 import { useQuestionAnswer } from "./use-form-answers";
 
@@ -70,6 +71,7 @@ export function MonthYearQuestion({ question }: { question: MonthYearQuestionDat
           </span>
         ))}
       </div>
+      <UndoRefusedChange keys={keys} />
     </fieldset>
   );
 }

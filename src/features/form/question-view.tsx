@@ -32,6 +32,9 @@ function QuestionByKind({ question }: { question: Question }) {
       return <MonthYearQuestion question={question} />;
     case "autocomplete":
       return <AutocompleteQuestion question={question} />;
+    case "file":
+      // The documents feature renders file questions (upload, conversion polling, view, delete).
+      return null;
   }
 }
 

@@ -43,7 +43,7 @@ export function RadioQuestion({ question }: { question: RadioQuestionData }) {
           </Radio>
         ))}
       </div>
-      <ErrorMessage errors={errors} />
+      <ErrorMessage errors={errors} keys={[question.key]} />
     </RadioGroup>
   );
 }

@@ -40,7 +40,7 @@ export function SelectQuestion({ question }: { question: SelectQuestionData | Co
       autoComplete={question.kind === "select" ? question.autoComplete : undefined}
       beforeButton={<Description text={question.description} />}
     >
-      <ErrorMessage errors={errors} />
+      <ErrorMessage errors={errors} keys={[question.key]} />
     </SelectControl>
   );
 }

@@ -1,6 +1,6 @@
 import { Input, Label, TextField } from "react-aria-components";
 import type { TextQuestion as TextQuestionData } from "../../form/catalogue-types";
-import { DEFAULT_TEXT_MAX } from "../../shared/constants";
+import { questionLengthLimit } from "../../form/engine/answer-limits";
 import { Description, ErrorMessage } from "./field-parts";
 import { useFieldErrors, useFieldEvents } from "./use-field-errors";
 import { useQuestionAnswer } from "./use-form-answers";
@@ -22,7 +22,7 @@ export function TextQuestion({ question }: { question: TextQuestionData }) {
         zipAssist?.(next);
       }}
       onBlur={events.left}
-      maxLength={question.maxLength ?? DEFAULT_TEXT_MAX}
+      maxLength={questionLengthLimit(question)}
       autoComplete={question.autoComplete ?? "off"}
       inputMode={question.inputMode}
       isInvalid={errors.length > 0}
@@ -31,7 +31,7 @@ export function TextQuestion({ question }: { question: TextQuestionData }) {
       <Label className="field__label">{question.label}</Label>
       <Description text={question.description} />
       <Input className={`field__input field__input--${question.variant ?? "outlined"}`} />
-      <ErrorMessage errors={errors} />
+      <ErrorMessage errors={errors} keys={[question.key]} />
     </TextField>
   );
 }

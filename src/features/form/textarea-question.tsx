@@ -1,6 +1,6 @@
 import { Label, TextArea, TextField } from "react-aria-components";
 import type { TextareaQuestion as TextareaQuestionData } from "../../form/catalogue-types";
-import { DEFAULT_TEXTAREA_MAX } from "../../shared/constants";
+import { questionLengthLimit } from "../../form/engine/answer-limits";
 import { Description, ErrorMessage } from "./field-parts";
 import { useFieldErrors, useFieldEvents } from "./use-field-errors";
 import { useQuestionAnswer } from "./use-form-answers";
@@ -15,7 +15,7 @@ export function TextareaQuestion({ question }: { question: TextareaQuestionData 
   const [value, setValue] = useQuestionAnswer(question.key);
   const errors = useFieldErrors([question.key]);
   const events = useFieldEvents([question.key]);
-  const limit = question.maxLength ?? DEFAULT_TEXTAREA_MAX;
+  const limit = questionLengthLimit(question);
   const nearLimit = value.length >= Math.floor(limit * ANNOUNCE_FROM);
   return (
     <TextField
@@ -37,7 +37,7 @@ export function TextareaQuestion({ question }: { question: TextareaQuestionData 
       >
         Character count: {value.length} / {limit}
       </p>
-      <ErrorMessage errors={errors} />
+      <ErrorMessage errors={errors} keys={[question.key]} />
     </TextField>
   );
 }

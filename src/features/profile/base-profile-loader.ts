@@ -1,9 +1,12 @@
 import { del, get, set } from "idb-keyval";
+import type { LoaderFunctionArgs } from "react-router-dom";
 import { ApiError, apiRequest } from "../../lib/api-client";
 import { clearSessionHint, hasSessionHint } from "../../lib/session-hint";
 import type { Profile } from "../../shared/api-types";
 import { syncClient } from "../answers/answer-session";
 import { DEVICE_OWNER, localDb } from "../answers/local-db";
+import { startNewDraft } from "../draft-links/draft-id";
+import { type DraftLinkOutcome, draftLinkToken, openDraftLink } from "../draft-links/open-draft-link";
 import { adoptServerChoices } from "../form/ui-choices";
 import { anonymousSnapshot, type ClientSnapshot, snapshotFromProfile } from "./client-snapshot";
 
@@ -16,6 +19,8 @@ export type BaseProfile = {
   unauthorized: boolean;
   /** Answers typed before signing in that were just added to the account. */
   mergedDrafts: number;
+  /** The page was opened with a "Continue on another device" link (`?token=`, spec §2). */
+  draftLink: DraftLinkOutcome | null;
 };
 
 const LAST_USER_KEY = "last-username";
@@ -26,7 +31,17 @@ export async function forgetSignedInUser(): Promise<void> {
   await del(LAST_USER_KEY);
 }
 
-export async function loadBaseProfile(): Promise<BaseProfile> {
+export async function loadBaseProfile({ request }: LoaderFunctionArgs): Promise<BaseProfile> {
+  const token = draftLinkToken(request.url);
+  const base = await openOwner();
+  // Signed in, the link's answers wait for the applicant's yes. Anonymous (also after a refused
+  // session, on the way to /login) they go into the device's draft, which joins the account at
+  // sign-in like any draft.
+  const draftLink = token ? await openDraftLink(token, base.snapshot.is_logged_in) : null;
+  return { ...base, draftLink };
+}
+
+async function openOwner(): Promise<Omit<BaseProfile, "draftLink">> {
   if (!hasSessionHint()) return openAnonymous(false);
   try {
     const profile = await apiRequest<Profile>("GET", "/api/profile");
@@ -38,6 +53,8 @@ export async function loadBaseProfile(): Promise<BaseProfile> {
       answers: answer,
       serverTime: server_time,
     });
+    // The device's draft is now the account's: a draft typed here next is another one (decision 0012).
+    if (mergedDrafts > 0) await startNewDraft();
     await adoptServerChoices(
       profile.username,
       { add_another: profile.add_another ?? {}, tabs: profile.tabs ?? {} },
@@ -56,7 +73,7 @@ export async function loadBaseProfile(): Promise<BaseProfile> {
 }
 
 /** Offline start: the signed-in user's last known profile and answers, as this device has them. */
-async function openFromDevice(): Promise<BaseProfile> {
+async function openFromDevice(): Promise<Omit<BaseProfile, "draftLink">> {
   const username = await get<string>(LAST_USER_KEY);
   const cached = username ? await localDb().profiles.get(username) : undefined;
   if (!username || !cached) return openAnonymous(true);
@@ -69,7 +86,7 @@ async function openFromDevice(): Promise<BaseProfile> {
   };
 }
 
-async function openAnonymous(offline: boolean): Promise<BaseProfile> {
+async function openAnonymous(offline: boolean): Promise<Omit<BaseProfile, "draftLink">> {
   await syncClient.open(DEVICE_OWNER, null);
   return { snapshot: anonymousSnapshot(), offline, unauthorized: false, mergedDrafts: 0 };
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { countLogins, deriveWebStatus, snapshotFromProfile } from "./client-snapshot";
+import {
+  anonymousSnapshot,
+  countLogins,
+  deriveWebStatus,
+  serviceUserSnapshot,
+  snapshotFromProfile,
+  viewerOf,
+} from "./client-snapshot";
 
 const entry = (web_status: string) => ({ web_status, created_at: "2026-11-01T00:00:00Z" });
 
@@ -34,5 +41,11 @@ describe("the client snapshot", () => {
       num_logins: 2,
       has_changed_page: false,
     });
+  });
+
+  it("marks a service user, who is not signed in, and makes them the engine's service viewer", () => {
+    expect(serviceUserSnapshot()).toEqual({ ...anonymousSnapshot(), is_service_user: true });
+    expect(viewerOf(serviceUserSnapshot())).toEqual({ signedIn: false, serviceUser: true });
+    expect(viewerOf(anonymousSnapshot())).toEqual({ signedIn: false, serviceUser: false });
   });
 });

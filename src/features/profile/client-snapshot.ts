@@ -1,3 +1,4 @@
+import type { Viewer } from "../../form/engine/audience";
 import type { Profile } from "../../shared/api-types";
 
 export const WEB_STATUSES = ["started", "validating", "submitted"] as const;
@@ -37,6 +38,19 @@ export function anonymousSnapshot(): ClientSnapshot {
     num_logins: 0,
     has_changed_page: false,
   };
+}
+
+/**
+ * Spec §3 and §6: the snapshot of a service user (a `service_token` link): no account, not signed
+ * in, reading one applicant's application read-only.
+ */
+export function serviceUserSnapshot(): ClientSnapshot {
+  return { ...anonymousSnapshot(), is_service_user: true };
+}
+
+/** Who the catalogue's audiences are decided for (src/form/engine/audience.ts). */
+export function viewerOf(snapshot: Pick<ClientSnapshot, "is_logged_in" | "is_service_user">): Viewer {
+  return { signedIn: snapshot.is_logged_in, serviceUser: snapshot.is_service_user };
 }
 
 export function snapshotFromProfile(

@@ -4,6 +4,8 @@ import { useNavigate } from "react-router-dom";
 import { preloadPage } from "../../app/route-modules";
 import { UNAUTHORIZED_MESSAGE } from "../../shared/messages";
 import { answerStore } from "../answers/answer-session";
+import { useAnonymousWithAnswers } from "../answers/use-anonymous-with-answers";
+import { ContinueOnAnotherDeviceButton } from "../draft-links/continue-on-another-device";
 import type { ClientSnapshot } from "../profile/client-snapshot";
 import { logOut, unsentChanges } from "../session/log-out";
 
@@ -19,6 +21,7 @@ export function AccountMenu({ snapshot, triggerRef, onClose }: AccountMenuProps)
   const [busy, setBusy] = useState(false);
   /** Changes still unsent when the user asked to log out: they are warned before going. */
   const [unsent, setUnsent] = useState(0);
+  const anonymousWithAnswers = useAnonymousWithAnswers(snapshot.is_logged_in);
 
   async function onLogOut(anyway: boolean) {
     setBusy(true);
@@ -104,6 +107,7 @@ export function AccountMenu({ snapshot, triggerRef, onClose }: AccountMenuProps)
                 >
                   Create Account
                 </Link>
+                {anonymousWithAnswers ? <ContinueOnAnotherDeviceButton onOpen={onClose} /> : null}
               </div>
             )}
           </>

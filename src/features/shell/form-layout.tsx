@@ -5,6 +5,8 @@ import { showSuccessToast } from "../../components/toasts";
 import { UNAUTHORIZED_MESSAGE } from "../../shared/messages";
 import { isFormPagePath } from "../../shared/routes";
 import { useWebStatus } from "../application/use-web-status";
+import { ContinueDialogHost } from "../draft-links/continue-on-another-device";
+import { DraftLinkOutcomeNotice } from "../draft-links/draft-link-outcome";
 import type { BaseProfile } from "../profile/base-profile-loader";
 import { SnapshotContext } from "../profile/snapshot-context";
 import { InactivityGuard } from "../session/use-inactivity-logout";
@@ -70,6 +72,8 @@ export function FormLayout() {
       </main>
       <SiteFooter />
       <InactivityGuard isLoggedIn={snapshot.is_logged_in} />
+      <DraftLinkOutcomeNotice outcome={base.draftLink} submitted={webStatus === "submitted"} />
+      <ContinueDialogHost />
       {navigation.state === "loading" ? <LoadingOverlay /> : null}
     </SnapshotContext.Provider>
   );

@@ -1,9 +1,9 @@
-import { useEffect, useState } from "react";
 import { Link } from "react-aria-components";
 import { useLocation } from "react-router-dom";
 import { FORM_PAGES } from "../../shared/routes";
 import { answerStore } from "../answers/answer-session";
-import { hasAnyAnswer, useFormNavigation } from "../application/use-form-navigation";
+import { useAnonymousWithAnswers } from "../answers/use-anonymous-with-answers";
+import { useFormNavigation } from "../application/use-form-navigation";
 import { useClientSnapshot } from "../profile/snapshot-context";
 
 /**
@@ -50,18 +50,4 @@ export function StepNav() {
       </ol>
     </nav>
   );
-}
-
-/** Whether an anonymous visitor has typed anything (re-rendering only when that flips). */
-function useAnonymousWithAnswers(signedIn: boolean): boolean {
-  const [has, setHas] = useState(() => !signedIn && hasAnyAnswer());
-  useEffect(() => {
-    if (signedIn) {
-      setHas(false);
-      return;
-    }
-    setHas(hasAnyAnswer());
-    return answerStore.subscribeAll(() => setHas(hasAnyAnswer()));
-  }, [signedIn]);
-  return has;
 }

@@ -1,23 +1,80 @@
-import { describeSyncStatus } from "../answers/sync-status";
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-aria-components";
+import { PAGE_OF_KEY } from "../../form/answer-keys";
+import {
+  describeSyncStatus,
+  type StatusClass,
+  type SyncStatus,
+  statusClass,
+  worthAnnouncing,
+} from "../answers/sync-status";
 import { useSyncStatus } from "../answers/use-sync-status";
 
-/** The header's save state, announced politely whenever it changes. */
+const PROBLEMS: ReadonlySet<StatusClass> = new Set(["local-error", "attention", "refused"]);
+
+/**
+ * The header's save state. It is a status the applicant can read at any time; what changes is
+ * announced politely, but only when it is news (a problem, or all saved after one), not on every
+ * "Syncing…" / "All changes saved" while they type.
+ */
 export function SyncStatusIndicator() {
   const status = useSyncStatus();
-  const problem = status.localError !== null || status.phase === "attention";
+  const kind = statusClass(status);
+  const announcement = useAnnouncement(status, kind);
+  const fix = status.refused > 0 ? refusedFieldHref(status.firstRefused) : null;
+  const dot = PROBLEMS.has(kind) ? "problem" : status.phase;
   return (
-    <p className={`sync-status${problem ? " sync-status--problem" : ""}`} role="status" aria-live="polite">
-      <span
-        className={`sync-status__dot sync-status__dot--${problem ? "problem" : status.phase}`}
-        aria-hidden="true"
-      />
-      {describeSyncStatus(status)}
-      {status.persistent === false && status.phase === "local-only" ? (
-        <span className="sync-status__note">
-          {" "}
-          (this browser may clear it if the device runs out of space: create an account to keep it safe)
+    <>
+      <p
+        className={`sync-status${PROBLEMS.has(kind) ? " sync-status--problem" : ""}`}
+        role="status"
+        aria-live="off"
+      >
+        <span className={`sync-status__dot sync-status__dot--${dot}`} aria-hidden="true" />
+        <span>
+          {describeSyncStatus(status)}
+          {fix ? (
+            <>
+              {" "}
+              <Link href={fix} className="sync-status__link">
+                {status.refused === 1 ? "Fix it" : "Fix them"}
+              </Link>
+            </>
+          ) : null}
+          {status.persistent === false && status.phase === "local-only" ? (
+            <span className="sync-status__note">
+              {" "}
+              (this browser may clear it if the device runs out of space: create an account to keep it safe)
+            </span>
+          ) : null}
         </span>
-      ) : null}
-    </p>
+      </p>
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
+    </>
   );
+}
+
+/** The last status worth announcing; the state the page opened in is not announced. */
+function useAnnouncement(status: SyncStatus, kind: StatusClass): string {
+  const announced = useRef(kind);
+  // Only a change of kind is news, not a new waiting count: the effect reads the latest words.
+  const description = useRef("");
+  description.current = describeSyncStatus(status);
+  const [text, setText] = useState("");
+  useEffect(() => {
+    if (!worthAnnouncing(announced.current, kind)) return;
+    announced.current = kind;
+    setText(description.current);
+  }, [kind]);
+  return text;
+}
+
+/** The form page and field of a refused answer (a `_desc` companion is its question's). */
+function refusedFieldHref(key: string | null): string | null {
+  if (key === null) return null;
+  const base = key.endsWith("_desc") && PAGE_OF_KEY.has(key.slice(0, -5)) ? key.slice(0, -5) : key;
+  const page = PAGE_OF_KEY.get(base);
+  return page ? `/${page}#${encodeURIComponent(base)}` : null;
 }

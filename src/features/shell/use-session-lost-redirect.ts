@@ -1,19 +1,30 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router-dom";
 import { UNAUTHORIZED_MESSAGE } from "../../shared/messages";
+import { getSyncStatus } from "../answers/sync-status";
 import { useSyncStatus } from "../answers/use-sync-status";
 import { logOut } from "../session/log-out";
 
+/** Beside "Your session is invalid…": the changes are not lost, and how they get sent. */
+export function keptChangesMessage(kept: number): string {
+  const changes = kept === 1 ? "1 change" : `${kept} changes`;
+  return `Your answers are kept on this device: ${changes} will be sent when you sign in again.`;
+}
+
 /**
  * Spec §8: when the server refuses the session (the sync worker got a 401), go to /login with the
- * catalogue's message. Queued answers stay on the device under the username and are sent after
- * the same user signs in again.
+ * catalogue's message, and say that nothing was lost: queued answers stay on the device under the
+ * username and are sent after the same user signs in again.
  */
 export function useSessionLostRedirect(username: string | null): void {
   const { phase } = useSyncStatus();
   const navigate = useNavigate();
   useEffect(() => {
     if (phase !== "signed-out") return;
-    void logOut().then(() => navigate("/login", { state: { errorMessage: UNAUTHORIZED_MESSAGE, username } }));
+    void logOut().then(() => {
+      const kept = getSyncStatus().keptForSignIn;
+      const notice = kept > 0 ? { noticeMessage: keptChangesMessage(kept) } : {};
+      navigate("/login", { state: { errorMessage: UNAUTHORIZED_MESSAGE, username, ...notice } });
+    });
   }, [phase, username, navigate]);
 }

@@ -1,5 +1,7 @@
 import { Link } from "react-aria-components";
 import { partner } from "../../config/partner";
+import { useAnonymousWithAnswers } from "../answers/use-anonymous-with-answers";
+import { ContinueOnAnotherDeviceButton } from "../draft-links/continue-on-another-device";
 import type { ClientSnapshot } from "../profile/client-snapshot";
 
 /** Spec §2: shown to visitors, and to applicants with fewer than 3 logins who have not changed page. */
@@ -8,6 +10,7 @@ export function shouldShowWelcome(snapshot: ClientSnapshot): boolean {
 }
 
 export function WelcomeBanner({ snapshot }: { snapshot: ClientSnapshot }) {
+  const anonymousWithAnswers = useAnonymousWithAnswers(snapshot.is_logged_in);
   if (!shouldShowWelcome(snapshot)) return null;
   const fee = `There is no application fee to apply to ${partner.name}.`;
   if (!snapshot.is_logged_in || snapshot.num_logins === 0) {
@@ -19,6 +22,12 @@ export function WelcomeBanner({ snapshot }: { snapshot: ClientSnapshot }) {
           <Link href="/signup">Create an account</Link> to save them online and submit, or{" "}
           <Link href="/login">sign in</Link> if you already have one.
         </p>
+        {anonymousWithAnswers ? (
+          <p className="welcome-banner__continue">
+            Started here but want to finish on your phone or another computer?{" "}
+            <ContinueOnAnotherDeviceButton />
+          </p>
+        ) : null}
       </section>
     );
   }

@@ -1,12 +1,21 @@
-import { DEFAULT_TEXT_MAX, DEFAULT_TEXTAREA_MAX } from "../../shared/constants";
 import type { Check, Question } from "../catalogue-types";
+import { resolveOptions } from "../options/resolve-options";
+import { questionLengthLimit } from "./answer-limits";
 import { type CheckEnv, type Found, trimmedAnswer } from "./check-env";
 import { evaluateRule } from "./conditions";
 import { runCustomCheck } from "./custom-checks";
 import { isEmail } from "./patterns";
-import { answerKeysOf } from "./question-keys";
+import { answerKeysOf, codedSource } from "./question-keys";
 
 export const tooLongMessage = (limit: number) => `Please use no more than ${limit} characters.`;
+/** The spec gives no message for a coded answer that is none of its options (it never shows one). */
+export const NOT_AN_OPTION_MESSAGE = "Please choose one of the listed options.";
+
+/** Spec §5: a month/year pair's year may hold this placeholder instead of a year. */
+export const YEAR_PLACEHOLDER = "ANSWERED";
+
+/** A checkbox stores "true" or "false"; "" is unanswered. */
+const CHECKBOX_VALUES: ReadonlySet<string> = new Set(["", "true", "false"]);
 
 function isEmpty(question: Question, key: string, env: CheckEnv): boolean {
   const value = trimmedAnswer(env, key);
@@ -62,18 +71,42 @@ function runCheck(check: Check, question: Question, env: CheckEnv): Found {
 
 /** Spec §5/§9 default limits: text 45 characters, text area 1500, unless the question says. */
 function lengthLimit(question: Question, env: CheckEnv): Found {
-  if (question.kind !== "text" && question.kind !== "textarea") return [];
-  const limit = question.maxLength ?? (question.kind === "text" ? DEFAULT_TEXT_MAX : DEFAULT_TEXTAREA_MAX);
+  const limit = questionLengthLimit(question);
+  if (limit === undefined) return [];
   return (env.answers[question.key] ?? "").length > limit ? [[question.key, tooLongMessage(limit)]] : [];
 }
 
 /**
- * Every error of a question's checks (and its default length limit), as [key, message] pairs. A
+ * Coded answers (selects, radios, conditional selects, month and year selects, year lists,
+ * checkboxes) hold one of the values their question offers right now, or nothing. The controls
+ * cannot produce anything else; a client that sends "9" for a question with options 1 and 2 is
+ * refused at submit rather than stored as an application nobody can read.
+ */
+function optionMembership(question: Question, env: CheckEnv): Found {
+  if (question.kind === "checkbox") {
+    return CHECKBOX_VALUES.has(env.answers[question.key] ?? "")
+      ? []
+      : [[question.key, NOT_AN_OPTION_MESSAGE]];
+  }
+  return answerKeysOf(question).flatMap((key): Found => {
+    const value = env.answers[key] ?? "";
+    const placeholder =
+      question.kind === "monthYear" && key === question.yearKey && value === YEAR_PLACEHOLDER;
+    const source = value === "" || placeholder ? undefined : codedSource(question, key, env.answers);
+    if (!source) return [];
+    const offered = resolveOptions(source, env.today).some((option) => option.value === value);
+    return offered ? [] : [[key, NOT_AN_OPTION_MESSAGE]];
+  });
+}
+
+/**
+ * Every error of a question's checks (and its default length limit and options), as [key, message] pairs. A
  * month/year pair reports the union of both keys' errors on each key (spec §5).
  */
 export function checkQuestion(question: Question, env: CheckEnv): Found {
   const found = [
     ...lengthLimit(question, env),
+    ...optionMembership(question, env),
     ...(question.checks ?? []).flatMap((c) => runCheck(c, question, env)),
   ];
   if (question.kind !== "monthYear") return found;

@@ -203,3 +203,91 @@ describe("generic checks", () => {
     });
   });
 });
+
+describe("coded answers hold one of their options", () => {
+  const NOT_AN_OPTION = ["Please choose one of the listed options."];
+  const twoOptions = {
+    options: [
+      { value: "1", label: "One" },
+      { value: "2", label: "Two" },
+    ],
+  };
+  const pages = pageOf([
+    { kind: "radio", key: "app_type", label: "How do you wish to apply?", options: twoOptions },
+    { kind: "select", key: "country", label: "Country", options: { list: "countries" } },
+    { kind: "select", key: "from_year", label: "Year", options: { years: { count: 3, direction: "past" } } },
+    {
+      kind: "conditionalSelect",
+      key: "major",
+      label: "Major",
+      controllerKey: "app_type",
+      mode: "displayAndOptions",
+      options: { "1": { options: [{ value: "bio", label: "Biology" }] }, "2": twoOptions },
+    },
+    {
+      kind: "monthYear",
+      key: "grad_month",
+      label: "Graduation Date",
+      monthKey: "grad_month",
+      yearKey: "grad_year",
+      years: { count: 5, direction: "past" },
+    },
+    { kind: "checkbox", key: "optin", label: "Send me news" },
+    { kind: "text", key: "note", label: "Note" },
+  ]);
+
+  it("accepts every offered value, and no answer at all", () => {
+    expect(validateAnswers(pages, {}, ctx)).toEqual({});
+    const answers = {
+      app_type: "2",
+      country: "USA",
+      from_year: "2024",
+      major: "1",
+      grad_month: "12",
+      grad_year: "2022",
+      optin: "false",
+      note: "9",
+    };
+    expect(validateAnswers(pages, answers, ctx)).toEqual({});
+    expect(validateAnswers(pages, { ...answers, optin: "true", app_type: "1", major: "bio" }, ctx)).toEqual(
+      {},
+    );
+  });
+
+  it("refuses a radio or select value that is not offered (the app_type 9 of issue 11)", () => {
+    expect(validateAnswers(pages, { app_type: "9" }, ctx)).toEqual({ app_type: NOT_AN_OPTION });
+    expect(validateAnswers(pages, { country: "Atlantis" }, ctx)).toEqual({ country: NOT_AN_OPTION });
+    // Values are compared exactly: a padded code is not the code.
+    expect(validateAnswers(pages, { app_type: " 1" }, ctx)).toEqual({ app_type: NOT_AN_OPTION });
+  });
+
+  it("checks a year list against the years it offers today", () => {
+    expect(validateAnswers(pages, { from_year: "2026" }, ctx)).toEqual({});
+    expect(validateAnswers(pages, { from_year: "2023" }, ctx)).toEqual({ from_year: NOT_AN_OPTION });
+    expect(validateAnswers(pages, { from_year: "2027" }, ctx)).toEqual({ from_year: NOT_AN_OPTION });
+  });
+
+  it("checks a conditional select against the options for the controller's current answer", () => {
+    expect(validateAnswers(pages, { app_type: "1", major: "2" }, ctx)).toEqual({ major: NOT_AN_OPTION });
+    expect(validateAnswers(pages, { app_type: "2", major: "bio" }, ctx)).toEqual({ major: NOT_AN_OPTION });
+  });
+
+  it("puts a bad month or year on both keys of the pair, and accepts the year's ANSWERED placeholder", () => {
+    const both = { grad_month: NOT_AN_OPTION, grad_year: NOT_AN_OPTION };
+    expect(validateAnswers(pages, { grad_month: "13", grad_year: "2025" }, ctx)).toEqual(both);
+    expect(validateAnswers(pages, { grad_month: "1", grad_year: "1990" }, ctx)).toEqual(both);
+    expect(validateAnswers(pages, { grad_month: "1", grad_year: "ANSWERED" }, ctx)).toEqual({});
+    expect(validateAnswers(pages, { grad_month: "ANSWERED", grad_year: "2025" }, ctx)).toEqual(both);
+  });
+
+  it('accepts only "true" and "false" for a checkbox', () => {
+    for (const bad of ["yes", "1", "TRUE"])
+      expect(validateAnswers(pages, { optin: bad }, ctx)).toEqual({ optin: NOT_AN_OPTION });
+  });
+
+  it("reports it while typing too (a format check, not a required one)", () => {
+    expect(validateAnswers(pages, { app_type: "9" }, ctx, { includeRequired: false })).toEqual({
+      app_type: NOT_AN_OPTION,
+    });
+  });
+});

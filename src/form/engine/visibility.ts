@@ -1,5 +1,6 @@
 import { ADD_ANOTHER_DEFAULT_COUNT, ADD_ANOTHER_MAX_COUNT } from "../../shared/constants";
 import type { FormPage, Question, Section } from "../catalogue-types";
+import { isForViewer, type Viewer } from "./audience";
 import { evaluateRule } from "./conditions";
 import { answerKeysOf, conditionalOptionSource, offersOptions } from "./question-keys";
 import { prefixRenamer, renameQuestion } from "./repeat-keys";
@@ -11,24 +12,21 @@ export type Block = { prefix: string | null; questions: Question[] };
 export type VisibleSection = { section: Section; blocks: Block[]; tab?: string };
 /** Chosen tab id by the section's `tabs.tabId`. */
 export type TabChoices = Readonly<Record<string, string>>;
-export type VisibilityOptions = {
-  signedIn: boolean;
+/** Who is looking (`serviceUser`: the read-only service rendering), and the applicant's choices. */
+export type VisibilityOptions = Viewer & {
   counts?: Readonly<Record<string, number>>;
   tabs?: TabChoices;
 };
 
 /**
  * The tab a tabbed section shows (undefined without tabs): the stored choice for signed-in
- * applicants when it names one of its tabs, else the default; anonymous visitors always see the
- * default (spec §4).
+ * applicants (and the service user reading one's application) when it names one of its tabs, else
+ * the default; anonymous visitors always see the default (spec §4).
  */
-export function chosenTab(
-  section: Section,
-  options: { signedIn: boolean; tabs?: TabChoices },
-): string | undefined {
+export function chosenTab(section: Section, options: Viewer & { tabs?: TabChoices }): string | undefined {
   if (!section.tabs) return undefined;
   const { tabId, defaultTab, tabs } = section.tabs;
-  const choice = options.signedIn ? options.tabs?.[tabId] : undefined;
+  const choice = options.signedIn || options.serviceUser ? options.tabs?.[tabId] : undefined;
   return choice !== undefined && tabs.some((tab) => tab.id === choice) ? choice : defaultTab;
 }
 
@@ -133,9 +131,10 @@ export function isQuestionShown(
 
 /**
  * What a page shows for these answers: hidden sections and questions left out, repeated sections
- * expanded into their blocks, only the chosen tab's questions of a tabbed section, signed-in-only
- * questions left out for anonymous visitors (the default). A section with nothing left to show is
- * left out too, except a tabbed one for signed-in applicants (its tabs are still to choose from).
+ * expanded into their blocks, only the chosen tab's questions of a tabbed section, sections and
+ * questions for another audience left out (by default the viewer is an anonymous visitor, so
+ * signed-in-only and service-only ones are). A section with nothing left to show is left out too,
+ * except a tabbed one for signed-in applicants (its tabs are still to choose from).
  */
 export function visiblePage(
   page: FormPage,
@@ -145,7 +144,7 @@ export function visiblePage(
   const groupHidden = groupHiddenKeys(page.sections, answers);
   const shown: VisibleSection[] = [];
   for (const section of page.sections) {
-    if (!isSectionShown(section, answers)) continue;
+    if (!isForViewer(section.audience, options) || !isSectionShown(section, answers)) continue;
     const count = section.repeat ? repeatCount(section, answers, options.counts) : 1;
     const tab = chosenTab(section, options);
     const declared = section.tabs
@@ -155,12 +154,11 @@ export function visiblePage(
       prefix: block.prefix,
       questions: block.questions.filter(
         (question) =>
-          (question.audience !== "signedIn" || options.signedIn) &&
-          isQuestionShown(question, answers, groupHidden),
+          isForViewer(question.audience, options) && isQuestionShown(question, answers, groupHidden),
       ),
     }));
     const anyShown = blocks.some((block) => block.questions.length > 0);
-    if (anyShown || (tab !== undefined && options.signedIn)) {
+    if (anyShown || (tab !== undefined && options.signedIn && !options.serviceUser)) {
       shown.push(tab === undefined ? { section, blocks } : { section, blocks, tab });
     }
   }

@@ -11,7 +11,11 @@ import { applicationSection, identitySection, nameSection, phoneSection } from "
 export const aboutPage: FormPage = {
   id: "about",
   title: "About You",
-  intro: "Tell us who you are. Your answers are saved on this device as you type.",
+  // Instructions for filling in the form: not part of the read-only service rendering.
+  intro: {
+    text: "Tell us who you are. Your answers are saved on this device as you type.",
+    audience: "applicant",
+  },
   sections: [
     applicationSection,
     nameSection,

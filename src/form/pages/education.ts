@@ -14,8 +14,10 @@ import {
 export const educationPage: FormPage = {
   id: "education",
   title: "Your Academics",
-  intro:
-    "Tell us about the program you want to study, your high school, the colleges you have attended and any test scores you would like us to consider.",
+  intro: {
+    text: "Tell us about the program you want to study, your high school, the colleges you have attended and any test scores you would like us to consider.",
+    audience: "applicant",
+  },
   sections: [
     programSection,
     transferDetailsSection,

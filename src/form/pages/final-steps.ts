@@ -19,8 +19,11 @@ function explanation(key: string, label: string, visibleWhen: Rule): Question {
 export const conductSection: Section = {
   id: "conduct",
   title: "Conduct",
-  description:
-    "A yes answer does not automatically prevent your admission. We review every explanation in context and keep it confidential.",
+  // Reassurance for the applicant; the reviewers reading the service rendering know it.
+  description: {
+    text: "A yes answer does not automatically prevent your admission. We review every explanation in context and keep it confidential.",
+    audience: "applicant",
+  },
   questions: [
     yesNoQuestion("criminal_charges_pending", "Are any criminal charges currently pending against you?", {
       checks: [{ type: "required" }],
@@ -71,8 +74,10 @@ export const CERTIFICATION_TEXT = `I certify that the information in my applicat
 export const waiverSection: Section = {
   id: "recommendation-waiver",
   title: "Recommendation waiver",
-  description:
-    "Your choice does not affect how your application is reviewed. Some recommenders write only for applicants who waive this right, and admissions committees may give confidential letters more weight.",
+  description: {
+    text: "Your choice does not affect how your application is reviewed. Some recommenders write only for applicants who waive this right, and admissions committees may give confidential letters more weight.",
+    audience: "applicant",
+  },
   questions: [
     {
       kind: "radio",
@@ -101,7 +106,9 @@ export const certificationSection: Section = {
 export const finalStepsPage: FormPage = {
   id: "final-steps",
   title: "Final Steps",
-  intro:
-    "Answer a few final questions, choose whether to waive your right to see your recommendations, and certify your application.",
+  intro: {
+    text: "Answer a few final questions, choose whether to waive your right to see your recommendations, and certify your application.",
+    audience: "applicant",
+  },
   sections: [conductSection, waiverSection, certificationSection],
 };

@@ -1,0 +1,179 @@
+// The shared Chromium printer: real PDFs from HTML and from pages of an allowed origin, with every
+// other request blocked, scripts off unless asked, and a relaunch after a crash.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildPng, quarters } from "../conversion/testing/build-images";
+import { pdfImages, pdfInfo, pdfText, renderPage } from "../conversion/testing/read-pdf";
+import { PdfPrinter } from "./pdf-printer";
+
+const SLOW = 60_000;
+const silent = { info() {}, warn() {}, error() {} };
+const png = buildPng(20, 20, quarters(20, 20));
+const dataUrl = `data:image/png;base64,${png.toString("base64")}`;
+
+let printer: PdfPrinter;
+/** Two local servers: "ours" (allowed in printUrl) and "elsewhere" (never to be reached). */
+let ours: { server: Server; origin: string; requests: string[] };
+let elsewhere: { server: Server; origin: string; requests: string[] };
+
+async function listen(
+  pages: Record<string, string>,
+): Promise<{ server: Server; origin: string; requests: string[] }> {
+  const requests: string[] = [];
+  const server = createServer((request, response) => {
+    const url = request.url ?? "/";
+    requests.push(url);
+    if (url.endsWith(".png")) response.writeHead(200, { "Content-Type": "image/png" }).end(png);
+    else response.writeHead(200, { "Content-Type": "text/html" }).end(pages[url] ?? "<p>elsewhere</p>");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
+}
+
+beforeAll(async () => {
+  printer = await PdfPrinter.start(silent);
+  elsewhere = await listen({});
+  ours = await listen({});
+}, SLOW);
+
+afterAll(async () => {
+  await printer?.close();
+  ours?.server.close();
+  elsewhere?.server.close();
+});
+
+async function picturesOf20px(pdf: Uint8Array): Promise<number> {
+  return (await pdfImages(pdf)).filter((image) => image.width === 20 && image.height === 20).length;
+}
+
+/** Every way an HTML page can ask for something from elsewhere. */
+function hostileHtml(base: string): string {
+  return `<!doctype html><html><head>
+    <link rel="stylesheet" href="${base}/style.css">
+    <style>@import url("${base}/import.css"); body { background: url("${base}/background.png"); }</style>
+    <script src="${base}/script.js"></script>
+    </head><body>
+    <h1>Personal statement</h1>
+    <img src="${base}/picture.png"><img src="file:///etc/hostname">
+    <iframe src="${base}/frame.html"></iframe>
+    <object data="${base}/object.png"></object>
+    <img src="${dataUrl}" alt="inline picture">
+    <script>document.body.insertAdjacentHTML("beforeend", "<p>SCRIPT RAN</p>")</script>
+    </body></html>`;
+}
+
+describe("printHtml", () => {
+  it(
+    "prints the document on Letter paper by default, on A4 when asked",
+    async () => {
+      const html = "<!doctype html><p>Hello from the printer</p>";
+      const letter = await printer.printHtml(html);
+      expect((await pdfInfo(letter))["Page size"]).toMatch(/^612 x 792 pts/);
+      expect(await pdfText(letter)).toContain("Hello from the printer");
+      const a4 = await printer.printHtml(html, { format: "A4" });
+      expect((await pdfInfo(a4))["Page size"]).toMatch(/\(A4\)$/);
+    },
+    SLOW,
+  );
+
+  it(
+    "keeps the margins it is given",
+    async () => {
+      const html =
+        '<!doctype html><body style="margin:0"><div style="height:50px;background:#000"></div></body>';
+      const page = await renderPage(
+        await printer.printHtml(html, { margin: { top: "1in", left: "2in" } }),
+        1,
+        72,
+      );
+      let top = -1;
+      for (let y = 0; y < page.height && top < 0; y++) if (page.pixel(300, y)[0] < 100) top = y;
+      let left = -1;
+      for (let x = 0; x < page.width && left < 0; x++) if (page.pixel(x, top + 5)[0] < 100) left = x;
+      expect(Math.abs(top - 72)).toBeLessThanOrEqual(2);
+      expect(Math.abs(left - 144)).toBeLessThanOrEqual(2);
+    },
+    SLOW,
+  );
+
+  it(
+    "loads nothing from the network or the disk, shows data: pictures, and runs no script",
+    async () => {
+      elsewhere.requests.length = 0;
+      const pdf = await printer.printHtml(hostileHtml(elsewhere.origin));
+      expect(elsewhere.requests).toEqual([]);
+      const text = await pdfText(pdf);
+      expect(text).toContain("Personal statement");
+      expect(text).not.toContain("SCRIPT RAN");
+      // The data: picture only (blocked ones leave Chromium's small broken-image icon).
+      expect(await picturesOf20px(pdf)).toBe(1);
+    },
+    SLOW,
+  );
+
+  it(
+    "runs inline scripts when asked, still without reaching the network",
+    async () => {
+      elsewhere.requests.length = 0;
+      const pdf = await printer.printHtml(hostileHtml(elsewhere.origin), { javaScript: true });
+      expect(await pdfText(pdf)).toContain("SCRIPT RAN");
+      expect(elsewhere.requests).toEqual([]);
+    },
+    SLOW,
+  );
+});
+
+describe("printUrl", () => {
+  it(
+    "prints a page of the allowed origin with its own resources and nothing from elsewhere",
+    async () => {
+      const path = "/application.html";
+      const html = `<!doctype html><h1>Application of Ada</h1><img src="/own.png">
+        <img src="${elsewhere.origin}/tracker.png"><script src="${elsewhere.origin}/x.js"></script>
+        <script>fetch("${elsewhere.origin}/beacon").catch(() => {}); document.body.insertAdjacentHTML("beforeend", "<p>rendered by script</p>")</script>`;
+      ours.server.removeAllListeners("request");
+      ours.server.on("request", (request, response) => {
+        ours.requests.push(request.url ?? "");
+        if (request.url === path) response.writeHead(200, { "Content-Type": "text/html" }).end(html);
+        else response.writeHead(200, { "Content-Type": "image/png" }).end(png);
+      });
+      elsewhere.requests.length = 0;
+      ours.requests.length = 0;
+      const pdf = await printer.printUrl(`${ours.origin}${path}`, {
+        allowOrigin: ours.origin,
+        javaScript: true,
+        headers: { "X-Service-Token": "t" },
+      });
+      const text = await pdfText(pdf);
+      expect(text).toContain("Application of Ada");
+      expect(text).toContain("rendered by script");
+      expect(ours.requests).toEqual(expect.arrayContaining([path, "/own.png"]));
+      expect(elsewhere.requests).toEqual([]);
+      expect(await picturesOf20px(pdf)).toBe(1); // own.png; the tracker (same picture) was never loaded
+    },
+    SLOW,
+  );
+
+  it("refuses a URL outside the allowed origin", () => {
+    expect(() => printer.printUrl(`${elsewhere.origin}/x.html`, { allowOrigin: ours.origin })).toThrow(
+      "is not on the allowed origin",
+    );
+  });
+});
+
+describe("the supervisor", () => {
+  it(
+    "relaunches Chromium after it crashes",
+    async () => {
+      const crashed = await printer.connectedBrowser();
+      const session = await crashed.newBrowserCDPSession();
+      await session.send("Browser.crash").catch(() => undefined);
+      await expect.poll(() => crashed.isConnected(), { timeout: 30_000 }).toBe(false);
+      const pdf = await printer.printHtml("<!doctype html><p>after the crash</p>");
+      expect(await pdfText(pdf)).toContain("after the crash");
+      expect(await printer.connectedBrowser()).not.toBe(crashed);
+    },
+    SLOW,
+  );
+});

@@ -1,0 +1,225 @@
+// Prints pages to PDF in one warm Chromium per process. Every job gets a fresh browser context
+// (no cookies, cache or storage shared between jobs) whose every request is routed: an HTML
+// document we print sees only its own inline and data: content; a page of our own origin sees
+// that origin and nothing else. JavaScript is off unless the caller asks for it. A supervisor
+// relaunches the browser when it crashes, and a job that overruns its time is closed.
+import { type Browser, type BrowserContext, chromium, type Route } from "playwright-core";
+import { type ChromiumExecutable, findChromium } from "./find-chromium";
+
+export type PrintOptions = {
+  /** Paper size; Letter by default. */
+  format?: "Letter" | "A4";
+  /** CSS lengths; half an inch on every side by default. */
+  margin?: { top?: string; right?: string; bottom?: string; left?: string };
+  /** Run the page's scripts (off by default). */
+  javaScript?: boolean;
+  /** Longest the job may take, from opening the page to the PDF; 30 s by default. */
+  timeoutMs?: number;
+};
+
+export type PrintUrlOptions = PrintOptions & {
+  /** The only origin the page may load anything from (e.g. our own `PUBLIC_URL`). */
+  allowOrigin: string;
+  /** Headers sent with every (allowed) request, e.g. a short-lived token for our own origin. */
+  headers?: Record<string, string>;
+};
+
+export type PdfPrinterOptions = {
+  /** A Chromium executable; otherwise CHROMIUM_PATH, the system's, or @sparticuz/chromium. */
+  executablePath?: string;
+  /** Jobs printing at once; more wait their turn. */
+  concurrency?: number;
+};
+
+type LogFn = (details: Record<string, unknown>, message: string) => void;
+type PrinterLog = { info: LogFn; warn: LogFn; error: LogFn };
+
+/** The address an HTML document is printed from: `.invalid` never resolves, and it is never fetched. */
+const DOCUMENT_URL = "https://document.invalid/";
+/** A second wall behind request routing for printed HTML: nothing but inline styles and data: URLs. */
+const DOCUMENT_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; font-src data:";
+const HALF_INCH = "0.5in";
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--no-zygote",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-default-apps",
+  "--disable-extensions",
+  "--dns-prefetch-disable",
+  "--mute-audio",
+];
+
+export class PdfPrinter {
+  private browser?: Promise<Browser>;
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  private closed = false;
+
+  private constructor(
+    readonly chromium: ChromiumExecutable,
+    private readonly log: PrinterLog,
+    private readonly concurrency: number,
+  ) {}
+
+  /** Finds Chromium and launches it, so the first job does not pay the start-up. */
+  static async start(log: PrinterLog, options: PdfPrinterOptions = {}): Promise<PdfPrinter> {
+    const executable = await findChromium(options.executablePath);
+    const printer = new PdfPrinter(executable, log, options.concurrency ?? 4);
+    await printer.connectedBrowser();
+    return printer;
+  }
+
+  /** Prints a complete HTML document; it can load nothing but its own inline and data: content. */
+  printHtml(html: string, options: PrintOptions = {}): Promise<Uint8Array> {
+    return this.job(options, async (context) => {
+      await context.route("**/*", (route) =>
+        route.request().url() === DOCUMENT_URL
+          ? route.fulfill({
+              status: 200,
+              contentType: "text/html; charset=utf-8",
+              headers: { "Content-Security-Policy": documentPolicy(options.javaScript ?? false) },
+              body: html,
+            })
+          : route.abort("blockedbyclient"),
+      );
+      return DOCUMENT_URL;
+    });
+  }
+
+  /** Prints a page of `allowOrigin` (e.g. our own application PDF view); other origins are blocked. */
+  printUrl(url: string, options: PrintUrlOptions): Promise<Uint8Array> {
+    const allowed = new URL(options.allowOrigin).origin;
+    if (new URL(url).origin !== allowed) throw new Error(`${url} is not on the allowed origin ${allowed}`);
+    return this.job(options, async (context) => {
+      if (options.headers) await context.setExtraHTTPHeaders(options.headers);
+      await context.route("**/*", (route: Route) =>
+        originOf(route.request().url()) === allowed ? route.continue() : route.abort("blockedbyclient"),
+      );
+      await context.routeWebSocket(/.*/, (socket) =>
+        originOf(socket.url().replace(/^ws/, "http")) === allowed ? socket.connectToServer() : socket.close(),
+      );
+      return url;
+    });
+  }
+
+  /** The running browser, launched (again) if needed. */
+  connectedBrowser(): Promise<Browser> {
+    if (this.closed) return Promise.reject(new Error("the PDF printer is closed"));
+    if (!this.browser) {
+      const launching = chromium.launch({
+        executablePath: this.chromium.executablePath,
+        args: CHROMIUM_ARGS,
+      });
+      this.browser = launching;
+      launching.then(
+        (browser) => {
+          browser.on("disconnected", () => {
+            if (this.browser === launching) this.browser = undefined;
+            if (!this.closed) this.log.warn({}, "Chromium disconnected; it is relaunched for the next job");
+          });
+        },
+        () => {
+          if (this.browser === launching) this.browser = undefined;
+        },
+      );
+    }
+    return this.browser;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const browser = await this.browser?.catch(() => undefined);
+    await browser?.close().catch(() => undefined);
+  }
+
+  private async job(
+    options: PrintOptions,
+    prepare: (context: BrowserContext) => Promise<string>,
+  ): Promise<Uint8Array> {
+    await this.slot();
+    const timeoutMs = options.timeoutMs ?? 30_000;
+    let context: BrowserContext | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const print = async () => {
+        const browser = await this.connectedBrowser();
+        context = await browser.newContext({
+          javaScriptEnabled: options.javaScript ?? false,
+          serviceWorkers: "block",
+          acceptDownloads: false,
+        });
+        const url = await prepare(context);
+        const page = await context.newPage();
+        page.setDefaultTimeout(timeoutMs);
+        await page.goto(url, { waitUntil: "load" });
+        const margin = options.margin ?? {};
+        return page.pdf({
+          format: options.format ?? "Letter",
+          printBackground: true,
+          margin: {
+            top: margin.top ?? HALF_INCH,
+            right: margin.right ?? HALF_INCH,
+            bottom: margin.bottom ?? HALF_INCH,
+            left: margin.left ?? HALF_INCH,
+          },
+        });
+      };
+      const timedOut = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`printing took longer than ${timeoutMs} ms`)), timeoutMs);
+      });
+      const printing = print();
+      printing.catch(() => undefined); // once timed out, its later failure (context closed) is expected
+      return new Uint8Array(await Promise.race([printing, timedOut]));
+    } finally {
+      clearTimeout(timer);
+      await this.closeContext(context);
+      this.release();
+    }
+  }
+
+  /** A context that will not close (a wedged renderer) takes the browser down with it. */
+  private async closeContext(context: BrowserContext | undefined): Promise<void> {
+    if (!context) return;
+    const closed = await Promise.race([
+      context.close().then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000).unref()),
+    ]).catch(() => false);
+    if (!closed) {
+      this.log.error({}, "a print job's page did not close; restarting Chromium");
+      const browser = await this.browser?.catch(() => undefined);
+      this.browser = undefined;
+      await browser?.close().catch(() => undefined);
+    }
+  }
+
+  private async slot(): Promise<void> {
+    if (this.active < this.concurrency) {
+      this.active++;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  private release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.active--;
+  }
+}
+
+function documentPolicy(javaScript: boolean): string {
+  return javaScript ? `${DOCUMENT_CSP}; script-src 'unsafe-inline'` : DOCUMENT_CSP;
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,156 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import PgBoss from "pg-boss";
+import type { Database, SqlExecutor } from "../db/database";
+
+// The job queue (decision 0009): pg-boss on the application's own database, PGlite embedded or
+// PostgreSQL at scale, so a job is queued in the same transaction as the row it works on and any
+// process with workers can run it. Queue set-up lives here; each job kind is one file beside it.
+
+export const CONVERT_DOCUMENT = "convert-document";
+/** Where pg-boss moves a conversion job whose retries ran out (e.g. its process died mid-run). */
+export const CONVERT_DOCUMENT_GIVEN_UP = "convert-document-given-up";
+
+/** How conversion jobs are retried and timed out. Tests shorten them; deployments keep these. */
+export type ConversionJobPolicy = {
+  /** Retries after the first run (a hung or crashed engine; a refused file is never retried). */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** Our own time limit on one conversion; the job fails (and is retried) past it. */
+  timeoutMs: number;
+};
+
+export const DEFAULT_CONVERSION_POLICY: ConversionJobPolicy = {
+  retryLimit: 2,
+  retryDelaySeconds: 2,
+  timeoutMs: 60_000,
+};
+
+export type ConvertDocumentPayload = { conversionId: string };
+
+/** pg-boss's own limit on a run, past ours: a run still going then is failed by pg-boss itself. */
+function expireSeconds(policy: ConversionJobPolicy): number {
+  return Math.ceil(policy.timeoutMs / 1000) + 30;
+}
+
+/**
+ * A parameterised statement as drizzle SQL, so pg-boss can insert a job inside one of our
+ * transactions. pg-boss numbers its parameters `$1…$n` (a number may repeat); its job insert has no
+ * `$` inside string literals.
+ */
+function statementAsSql(text: string, values: unknown[] = []): SQL {
+  const parts = text.split(/\$(\d+)/);
+  return sql.join(
+    parts.map((part, index) => (index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`)),
+  );
+}
+
+function transactionExecutor(tx: Database): SqlExecutor {
+  return {
+    async executeSql(text, values) {
+      const result = (await tx.execute(statementAsSql(text, values))) as { rows: Record<string, unknown>[] };
+      return { rows: result.rows };
+    },
+  };
+}
+
+export type JobWorkerHandler<T> = (job: PgBoss.JobWithMetadata<T>) => Promise<void>;
+
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private starting: Promise<void> | undefined;
+  private readonly workerIds = new Map<string, string[]>();
+
+  constructor(
+    executor: SqlExecutor,
+    readonly options: {
+      schema: string;
+      log: Pick<FastifyBaseLogger, "error">;
+      conversion?: ConversionJobPolicy;
+    },
+  ) {
+    // No cron (we schedule nothing); maintenance (expiring runs whose process died, archiving)
+    // runs in every process, pg-boss makes sure only one does it at a time.
+    this.boss = new PgBoss({ db: executor, schema: options.schema, schedule: false });
+    this.boss.on("error", (error) => options.log.error({ err: error }, "job queue error"));
+  }
+
+  get conversionPolicy(): ConversionJobPolicy {
+    return this.options.conversion ?? DEFAULT_CONVERSION_POLICY;
+  }
+
+  /** Creates or upgrades pg-boss's tables and our queues; once per process, whoever asks first. */
+  start(): Promise<void> {
+    this.starting ??= (async () => {
+      await this.boss.start();
+      const policy = this.conversionPolicy;
+      await this.boss.createQueue(CONVERT_DOCUMENT_GIVEN_UP, { name: CONVERT_DOCUMENT_GIVEN_UP });
+      await this.boss.createQueue(CONVERT_DOCUMENT, {
+        name: CONVERT_DOCUMENT,
+        retryLimit: policy.retryLimit,
+        retryDelay: policy.retryDelaySeconds,
+        expireInSeconds: expireSeconds(policy),
+        deadLetter: CONVERT_DOCUMENT_GIVEN_UP,
+      });
+    })();
+    return this.starting;
+  }
+
+  /**
+   * Queues a conversion inside the caller's transaction (it exists only if the transaction
+   * commits). The job id is the conversion id, so sending it twice queues it once. Call
+   * `wake(CONVERT_DOCUMENT)` after the commit. `start()` must have run (outside the transaction:
+   * on PGlite a transaction holds the only connection).
+   */
+  async sendConversion(tx: Database, payload: ConvertDocumentPayload): Promise<void> {
+    if (!this.starting) throw new Error("the job queue is not started");
+    const policy = this.conversionPolicy;
+    await this.boss.send(CONVERT_DOCUMENT, payload, {
+      id: payload.conversionId,
+      retryLimit: policy.retryLimit,
+      retryDelay: policy.retryDelaySeconds,
+      expireInSeconds: expireSeconds(policy),
+      deadLetter: CONVERT_DOCUMENT_GIVEN_UP,
+      db: transactionExecutor(tx),
+    });
+  }
+
+  /** Wakes this process's workers of a queue at once (others find the job at their next poll). */
+  wake(queue: string): void {
+    for (const id of this.workerIds.get(queue) ?? []) this.boss.notifyWorker(id);
+  }
+
+  /** Runs `handler` for jobs of `queue`, `concurrency` at a time, in this process. */
+  async work<T extends object>(
+    queue: string,
+    concurrency: number,
+    handler: JobWorkerHandler<T>,
+  ): Promise<void> {
+    await this.start();
+    const ids = this.workerIds.get(queue) ?? [];
+    for (let i = 0; i < concurrency; i++) {
+      const id = await this.boss.work<T>(
+        queue,
+        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 },
+        async ([job]) => {
+          if (job) await handler(job);
+        },
+      );
+      ids.push(id);
+    }
+    this.workerIds.set(queue, ids);
+  }
+
+  /** A job's state in pg-boss (created, retry, active, completed, failed…), or null when unknown. */
+  async jobState(queue: string, id: string): Promise<string | null> {
+    await this.start();
+    return (await this.boss.getJobById(queue, id, { includeArchive: true }))?.state ?? null;
+  }
+
+  /** Stops polling and waits up to `timeoutMs` for jobs running here to finish. */
+  async stop(timeoutMs = 30_000): Promise<void> {
+    if (!this.starting) return;
+    await this.starting.catch(() => {});
+    await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
+  }
+}

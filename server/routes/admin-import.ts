@@ -1,0 +1,57 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { HttpError } from "../http-error";
+import { ImportFileError, importSchools } from "../lookup/import-schools";
+import { SCHOOL_CATEGORIES } from "../lookup/school-provider";
+
+export const ADMIN_IMPORT_PATH = "/admin/lookup-import";
+/** Far above the 4,894 colleges (211 kB); the default body limit (1 MiB) is for answers. */
+export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
+export const ADMIN_UNAUTHORIZED_MESSAGE =
+  "This call needs the admin secret of the running server (npm run lookup:import sends it).";
+
+const digest = (text: string) => createHash("sha256").update(text).digest();
+
+/**
+ * `POST /admin/lookup-import?category=…` with a CSV body (decision 0006): how `npm run
+ * lookup:import` reaches a server that holds the embedded database, which no other process may
+ * open. Registered only for PGlite in a DATA_DIR (on PostgreSQL the command imports directly). The
+ * secret is random per server start and written only to DATA_DIR's lock file, which only its
+ * owner can read; it is checked before the body is read.
+ */
+export const adminImportRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app, { secret }) => {
+  const expected = digest(secret);
+  app.addHook("onRequest", async (request) => {
+    const header = request.headers.authorization ?? "";
+    const given = header.startsWith("Bearer ") ? header.slice("Bearer ".length) : "";
+    // Digests of equal length, compared in constant time.
+    if (!timingSafeEqual(digest(given), expected)) throw new HttpError(401, ADMIN_UNAUTHORIZED_MESSAGE);
+  });
+  app.addContentTypeParser(
+    "text/csv",
+    { parseAs: "string", bodyLimit: MAX_IMPORT_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.post(
+    ADMIN_IMPORT_PATH,
+    {
+      bodyLimit: MAX_IMPORT_BYTES,
+      schema: {
+        querystring: z.object({ category: z.enum(SCHOOL_CATEGORIES) }),
+        body: z.string({ error: "Send the CSV file as the body, with Content-Type: text/csv." }),
+      },
+    },
+    async (request) => {
+      try {
+        const result = await importSchools(app.db, request.query.category, request.body);
+        request.log.info({ category: request.query.category, imported: result.imported }, "schools imported");
+        return result;
+      } catch (error) {
+        if (error instanceof ImportFileError) throw new HttpError(400, error.message);
+        throw error;
+      }
+    },
+  );
+};

@@ -1,0 +1,56 @@
+// Entry point of `npm run worker`: a process that runs document jobs and serves no requests. At
+// scale, API processes run with JOB_WORKERS=false and one or more of these share PostgreSQL (and
+// the object store) with them: any worker takes any queued job (decision 0009).
+import pino from "pino";
+import { ConfigError, loadConfig } from "./config";
+import { createDocumentConverter } from "./conversion/create-document-converter";
+import { openDatabase } from "./db/database";
+import { JobQueue } from "./jobs/job-queue";
+import { startWorkers } from "./jobs/workers";
+import { createObjectStore } from "./storage/create-object-store";
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+if (!config.databaseUrl) {
+  // PGlite is one process's database: the API process that owns it runs the conversions itself.
+  console.error(
+    "npm run worker needs DATABASE_URL (PostgreSQL). With the embedded database, the server runs conversions in its own process.",
+  );
+  process.exit(1);
+}
+
+const log = pino({ level: config.logLevel }).child({ component: "worker" });
+const clock = () => new Date();
+const database = await openDatabase({ url: config.databaseUrl });
+await database.migrate();
+const store = await createObjectStore({ s3: config.s3, dataDir: config.dataDir, db: database.db, clock });
+const queue = new JobQueue(database.sql, { schema: config.jobQueueSchema, log });
+const converter = await createDocumentConverter({ log });
+
+let closing = false;
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.on(signal, async () => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, "worker stopping: finishing running jobs");
+    try {
+      await queue.stop();
+      await converter.close();
+      store.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      log.error(error, "worker shutdown failed");
+      process.exit(1);
+    }
+  });
+}
+
+await startWorkers(queue, { db: database.db, store, converter, clock, log }, config.conversionConcurrency);
+log.info({ store: store.kind, schema: config.jobQueueSchema }, "worker ready");

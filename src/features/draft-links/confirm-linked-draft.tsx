@@ -1,0 +1,61 @@
+import { useState } from "react";
+import { Button } from "react-aria-components";
+import { Modal } from "../../components/modal";
+import { showSuccessToast } from "../../components/toasts";
+import { GENERIC_ERROR_MESSAGE } from "../../shared/messages";
+import { syncClient } from "../answers/answer-session";
+import type { LinkedDraft } from "../answers/linked-draft";
+import { loadedMessage } from "./loaded-message";
+
+/** Signed in: the link's answers join the account only when the applicant says so. */
+export function ConfirmLinkedDraft({
+  draft,
+  count,
+  onDone,
+}: {
+  draft: LinkedDraft;
+  count: number;
+  onDone: () => void;
+}) {
+  const [adding, setAdding] = useState(false);
+  const [error, setError] = useState("");
+
+  async function add() {
+    setAdding(true);
+    try {
+      const queued = await syncClient.adoptLinkedDraft(draft);
+      showSuccessToast(loadedMessage(queued));
+      onDone();
+    } catch {
+      setError(GENERIC_ERROR_MESSAGE);
+      setAdding(false);
+    }
+  }
+
+  const answers = count === 1 ? "1 answer" : `${count} answers`;
+  return (
+    <Modal
+      isOpen
+      onOpenChange={(isOpen) => {
+        if (!isOpen) onDone();
+      }}
+      title="Add your saved answers?"
+      size="xs"
+      role="alertdialog"
+    >
+      <p>
+        The link you opened holds {answers} saved on another device. Add them to your application? Where you
+        have changed an answer more recently, your newer answer is kept.
+      </p>
+      {error ? <p role="alert">{error}</p> : null}
+      <div className="modal__actions">
+        <Button className="button button--secondary" onPress={onDone}>
+          Not now
+        </Button>
+        <Button className="button button--primary" isPending={adding} onPress={add} autoFocus>
+          Add answers
+        </Button>
+      </div>
+    </Modal>
+  );
+}

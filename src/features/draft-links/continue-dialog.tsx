@@ -1,0 +1,196 @@
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { Button, Input, Label, TextField } from "react-aria-components";
+import { Modal } from "../../components/modal";
+import { ApiError } from "../../lib/api-client";
+import { useOnline } from "../../lib/use-online";
+import { DRAFT_LINK_MESSAGES } from "../../shared/draft-links";
+import { GENERIC_ERROR_MESSAGE } from "../../shared/messages";
+import { CONTINUE_LABEL } from "./continue-dialog-state";
+import { forgetDraftLink } from "./draft-link-api";
+import { EmailLinkForm } from "./email-link-form";
+import { type MadeLink, makeDraftLink } from "./make-draft-link";
+
+// The QR encoder is its own chunk: only someone who asks for the code downloads it.
+const QrCode = lazy(() => import("./qr-code").then((m) => ({ default: m.QrCode })));
+
+type State =
+  | { step: "offline" }
+  | { step: "making" }
+  | { step: "ready"; link: MadeLink }
+  | { step: "failed"; message: string }
+  | { step: "forgotten" };
+
+const OFFLINE_TEXT =
+  "You're offline. Making a link needs a connection; your answers stay safe on this device. We'll make the link as soon as you're back online.";
+
+/**
+ * "Continue on another device" (issue 16): sends this device's draft as soon as it opens and shows
+ * the link, with Copy, a QR code on request, "E-mail me this link" and "Forget this link". Each
+ * opening makes a new link and so ends the previous one.
+ */
+export function ContinueDialog({ onClose }: { onClose: () => void }) {
+  const online = useOnline();
+  const [state, setState] = useState<State>(() => ({ step: navigator.onLine ? "making" : "offline" }));
+
+  // Only the latest attempt may show its link: an earlier one's token has been replaced by then.
+  const attempt = useRef(0);
+  const make = useCallback(async () => {
+    const mine = ++attempt.current;
+    if (!navigator.onLine) return setState({ step: "offline" });
+    setState({ step: "making" });
+    let next: State;
+    try {
+      next = { step: "ready", link: await makeDraftLink() };
+    } catch (error) {
+      if (error instanceof ApiError && error.kind === "network") next = { step: "offline" };
+      else
+        next = { step: "failed", message: error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE };
+    }
+    if (mine === attempt.current) setState(next);
+  }, []);
+
+  // The first link is made as the dialog opens (or once it is online); a dialog that found no
+  // network tries again when the browser reports being back online.
+  const started = useRef(false);
+  const wasOnline = useRef(online);
+  const step = useRef(state.step);
+  step.current = state.step;
+  useEffect(() => {
+    const cameBack = online && !wasOnline.current;
+    wasOnline.current = online;
+    if (!online) return;
+    if (!started.current || (cameBack && step.current === "offline")) {
+      started.current = true;
+      void make();
+    }
+  }, [online, make]);
+
+  return (
+    <Modal
+      isOpen
+      onOpenChange={(isOpen) => {
+        if (!isOpen) onClose();
+      }}
+      title={CONTINUE_LABEL}
+      size="xs"
+    >
+      <div className="draft-link">
+        {state.step === "offline" ? (
+          <>
+            <p role="status">{OFFLINE_TEXT}</p>
+            <Button className="button button--secondary" onPress={make}>
+              Try again
+            </Button>
+          </>
+        ) : null}
+        {state.step === "making" ? <p role="status">Making your link…</p> : null}
+        {state.step === "failed" ? (
+          <>
+            <p role="alert">{state.message}</p>
+            <Button className="button button--primary" onPress={make} autoFocus>
+              Try again
+            </Button>
+          </>
+        ) : null}
+        {state.step === "forgotten" ? (
+          <>
+            <p role="status">{DRAFT_LINK_MESSAGES.forgotten}</p>
+            <Button className="button button--secondary" onPress={make} autoFocus>
+              Make a new link
+            </Button>
+          </>
+        ) : null}
+        {state.step === "ready" ? (
+          <ReadyLink link={state.link} onForgotten={() => setState({ step: "forgotten" })} />
+        ) : null}
+      </div>
+    </Modal>
+  );
+}
+
+function ReadyLink({ link, onForgotten }: { link: MadeLink; onForgotten: () => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [copyStatus, setCopyStatus] = useState("");
+  const [showQr, setShowQr] = useState(false);
+  const [forgetError, setForgetError] = useState("");
+  const [forgetting, setForgetting] = useState(false);
+  const until = new Date(link.expires_at).toLocaleDateString("en-US", { dateStyle: "long" });
+
+  // The link replaces "Making your link…": focus goes to it, so it is read out and ready to copy.
+  useEffect(() => {
+    input.current?.focus();
+  }, []);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(link.url);
+      setCopyStatus("Link copied.");
+    } catch {
+      // No clipboard access (an old browser, a refused permission): leave the link selected instead.
+      input.current?.focus();
+      input.current?.select();
+      setCopyStatus("The link is selected: press Ctrl+C (⌘C on a Mac) to copy it.");
+    }
+  }
+
+  async function forget() {
+    setForgetting(true);
+    setForgetError("");
+    try {
+      await forgetDraftLink(link.token);
+      onForgotten();
+    } catch (error) {
+      setForgetError(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
+    } finally {
+      setForgetting(false);
+    }
+  }
+
+  const answers = link.answerCount === 1 ? "the answer" : `the ${link.answerCount} answers`;
+  return (
+    <>
+      <p>
+        Open this link on your other device to continue there with {answers} saved on this one. It works until{" "}
+        {until}, or until you make a new link.
+      </p>
+      <p className="draft-link__warning">
+        Anyone who has this link can see these answers: keep it to yourself.
+      </p>
+      <TextField className="field" value={link.url} isReadOnly>
+        <Label className="field__label">Your link</Label>
+        <Input
+          ref={input}
+          className="field__input draft-link__url"
+          onFocus={(e) => e.currentTarget.select()}
+        />
+      </TextField>
+      <div className="draft-link__actions">
+        <Button className="button button--primary" onPress={copy}>
+          Copy link
+        </Button>
+        <Button
+          className="button button--secondary"
+          aria-expanded={showQr}
+          onPress={() => setShowQr((was) => !was)}
+        >
+          {showQr ? "Hide QR code" : "Show QR code"}
+        </Button>
+      </div>
+      <p role="status" className="draft-link__status">
+        {copyStatus}
+      </p>
+      {showQr ? (
+        <Suspense fallback={<p role="status">Drawing the QR code…</p>}>
+          <QrCode value={link.url} label="QR code of your link: scan it with your other device's camera" />
+        </Suspense>
+      ) : null}
+      <EmailLinkForm token={link.token} />
+      <div className="draft-link__forget">
+        <Button className="button button--secondary" isPending={forgetting} onPress={forget}>
+          Forget this link
+        </Button>
+        {forgetError ? <p role="alert">{forgetError}</p> : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { useRef, useState } from "react";
+import { Button, FieldError, Input, Label, Text, TextField } from "react-aria-components";
+import { ApiError } from "../../lib/api-client";
+import { AUTH_MESSAGES, isValidEmail, normalizeEmail } from "../../shared/auth-rules";
+import { GENERIC_ERROR_MESSAGE } from "../../shared/messages";
+import { emailDraftLink } from "./draft-link-api";
+
+/** "E-mail me this link" (optional): the server sends it; we keep no address on the device. */
+export function EmailLinkForm({ token }: { token: string }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [email, setEmail] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [sent, setSent] = useState("");
+  const [sending, setSending] = useState(false);
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setSent("");
+    if (!isValidEmail(email)) {
+      setError(AUTH_MESSAGES.emailInvalid);
+      input.current?.focus();
+      return;
+    }
+    setError(undefined);
+    setSending(true);
+    try {
+      setSent((await emailDraftLink(token, normalizeEmail(email))).message);
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : GENERIC_ERROR_MESSAGE);
+      input.current?.focus();
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <form className="draft-link__email" onSubmit={submit} noValidate>
+      <TextField
+        className="field"
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={email}
+        onChange={setEmail}
+        isInvalid={error !== undefined}
+      >
+        <Label className="field__label">E-mail me this link (optional)</Label>
+        <Text slot="description" className="field__description">
+          We use the address only to send you this link.
+        </Text>
+        <div className="field__row">
+          <Input
+            ref={input}
+            className="field__input"
+            inputMode="email"
+            spellCheck={false}
+            autoCapitalize="none"
+          />
+          <Button type="submit" className="button button--secondary" isPending={sending}>
+            Send
+          </Button>
+        </div>
+        <FieldError className="field__error">{error}</FieldError>
+      </TextField>
+      <p role="status" className="draft-link__status">
+        {sent}
+      </p>
+    </form>
+  );
+}

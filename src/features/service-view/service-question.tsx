@@ -1,0 +1,55 @@
+import type { Box, QuestionDisplay } from "./answer-display";
+
+/** "[X]" or "[ ]" as printed; a screen reader hears whether the option was chosen instead. */
+function BoxMark({ box }: { box: Box }) {
+  return (
+    <>
+      <span className="service-box__mark" aria-hidden="true">
+        {box.checked ? "[X]" : "[ ]"}
+      </span>{" "}
+      {box.label}
+      <span className="visually-hidden">{box.checked ? " (selected)" : " (not selected)"}</span>
+    </>
+  );
+}
+
+/** One visible question, read-only: its label and answer, boxes for choices, its attachment. */
+export function ServiceQuestion({ display }: { display: QuestionDisplay }) {
+  const labelId = `service-answer-${display.key}`;
+  return (
+    <div className="service-answer">
+      {display.type === "box" ? (
+        <p className="service-box">
+          <BoxMark box={display.box} />
+        </p>
+      ) : (
+        <p id={labelId} className="service-answer__label">
+          {display.label}
+        </p>
+      )}
+      {display.type === "text" ? (
+        <p
+          className={[
+            "service-answer__value",
+            display.value === null ? "service-answer__value--empty" : "",
+            display.multiline ? "service-answer__value--multiline" : "",
+          ]
+            .filter(Boolean)
+            .join(" ")}
+        >
+          {display.value ?? "Not answered"}
+        </p>
+      ) : null}
+      {display.type === "choices" ? (
+        <ul className="service-boxes" aria-labelledby={labelId}>
+          {display.boxes.map((box) => (
+            <li key={box.label} className="service-box">
+              <BoxMark box={box} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {display.attachment ? <p className="service-answer__attachment">{display.attachment}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import {
+  checkFileName,
+  FILE_EMPTY_MESSAGE,
+  FILE_NAME_CHARACTERS_MESSAGE,
+  FILE_NAME_TOO_LONG_MESSAGE,
+  FILE_TOO_LARGE_MESSAGE,
+  FILE_TYPE_MESSAGE,
+  fileSizeProblem,
+} from "./document-rules";
+
+describe("file names (spec §5)", () => {
+  it.each(["transcript.pdf", "Statement.DOCX", "scan.jpeg", "photo.JPG", "a.png", "résumé 2026.pdf"])(
+    "accepts %s",
+    (name) => {
+      expect(checkFileName(name)).toEqual({ ok: true, name });
+    },
+  );
+
+  it("accepts 32 characters including the extension and refuses 33", () => {
+    const name32 = `${"a".repeat(28)}.pdf`;
+    expect(checkFileName(name32)).toEqual({ ok: true, name: name32 });
+    expect(checkFileName(`a${name32}`)).toEqual({ ok: false, message: FILE_NAME_TOO_LONG_MESSAGE });
+  });
+
+  it("counts characters, not UTF-16 units", () => {
+    const name = `${"😀".repeat(28)}.pdf`;
+    expect(checkFileName(name)).toEqual({ ok: true, name });
+  });
+
+  it.each(["notes.txt", "archive.zip", "noextension", ".pdf", "statement.pdf.exe", "image.gif"])(
+    "refuses %s by its extension",
+    (name) => {
+      expect(checkFileName(name)).toEqual({ ok: false, message: FILE_TYPE_MESSAGE });
+    },
+  );
+
+  it.each(["line\r\nbreak.pdf", "tab\there.pdf", "nul\u0000.pdf", "c1\u0085.pdf", "del\u007f.pdf"])(
+    "refuses control characters in %j",
+    (name) => {
+      expect(checkFileName(name)).toEqual({ ok: false, message: FILE_NAME_CHARACTERS_MESSAGE });
+    },
+  );
+
+  it("removes direction overrides, so a name cannot pose with another extension", () => {
+    // Shown as "invoicefdp.exe" → looks like "invoiceexe.pdf" with the override.
+    expect(checkFileName("invoice\u202Efdp.exe")).toEqual({ ok: false, message: FILE_TYPE_MESSAGE });
+    expect(checkFileName("\u202Bשלום\u202C.pdf")).toEqual({ ok: true, name: "שלום.pdf" });
+    expect(checkFileName("report\u200F\u2066.pdf\u2069")).toEqual({ ok: true, name: "report.pdf" });
+  });
+
+  it("trims and NFC-normalises the name", () => {
+    expect(checkFileName("  cafe\u0301.pdf ")).toEqual({ ok: true, name: "café.pdf" });
+  });
+});
+
+describe("file sizes (spec §5, §9)", () => {
+  it("accepts 1 to 1,048,576 bytes", () => {
+    expect(fileSizeProblem(1)).toBeUndefined();
+    expect(fileSizeProblem(1_048_576)).toBeUndefined();
+  });
+
+  it("names an empty file and one over 1 MB with the spec's messages", () => {
+    expect(fileSizeProblem(0)).toBe(FILE_EMPTY_MESSAGE);
+    expect(fileSizeProblem(1_048_577)).toBe(FILE_TOO_LARGE_MESSAGE);
+  });
+});

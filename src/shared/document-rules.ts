@@ -1,0 +1,78 @@
+// Spec §5 "File upload" and §9 limits: the checks on a file the applicant chooses, with the spec's
+// messages. The client runs them before anything is sent; the server runs them again on the
+// stored object and the name it is given. Whether a file really is what its name says is decided
+// by its content, on the server (server/conversion), never here.
+
+/** Spec §9: 1 MB. */
+export const MAX_UPLOAD_BYTES = 1_048_576;
+/** Spec §9: including the extension. */
+export const MAX_FILE_NAME_LENGTH = 32;
+export const ALLOWED_EXTENSIONS = [".png", ".jpeg", ".jpg", ".pdf", ".docx"] as const;
+
+export const FILE_TOO_LARGE_MESSAGE = "Your file is too large. The maximum file size is 1 MB.";
+export const FILE_EMPTY_MESSAGE = "Your file is empty. Please upload a non-empty file.";
+export const FILE_TYPE_MESSAGE =
+  "You can only enter the following file types: .png, .jpeg, .jpg, .pdf, .docx";
+/** The spec gives the limit but no wording; ours follows the style of its other file messages. */
+export const FILE_NAME_TOO_LONG_MESSAGE =
+  "Your file name is too long. File names can have at most 32 characters, including the extension.";
+/** Our wording for a name carrying line breaks or other control characters (never in a real file name). */
+export const FILE_NAME_CHARACTERS_MESSAGE =
+  "Your file name contains characters we can't accept. Please rename the file and try again.";
+
+/** C0 controls (incl. CR, LF, tab), DEL and C1 controls. */
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code <= 0x1f || (code >= 0x7f && code <= 0x9f)) return true;
+  }
+  return false;
+}
+/**
+ * Invisible direction and joining marks: embeddings and overrides (U+202A–202E, the "RLO" of
+ * `invoice\u202Efdp.exe`), isolates (U+2066–2069), LRM/RLM/ALM, zero-width space/joiners and the BOM.
+ */
+const FORMATTING_CHARACTERS = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/gu;
+
+/** The upload the applicant names is not in the store (never uploaded, failed, or not theirs). */
+export const UPLOAD_MISSING_MESSAGE = "We couldn't find your uploaded file. Please upload it again.";
+
+export type FileNameCheck = { ok: true; name: string } | { ok: false; message: string };
+
+/**
+ * The name shown to the applicant and stored, or why it is refused. Direction and zero-width marks
+ * are removed (a right-to-left name stays readable, but cannot be spoofed to show another
+ * extension), the result is NFC-normalised and trimmed; control characters are refused. Length is
+ * counted in characters (code points) of the cleaned name, extension included.
+ */
+export function checkFileName(rawName: string): FileNameCheck {
+  if (hasControlCharacter(rawName)) return { ok: false, message: FILE_NAME_CHARACTERS_MESSAGE };
+  const name = rawName.replace(FORMATTING_CHARACTERS, "").normalize("NFC").trim();
+  const dot = name.lastIndexOf(".");
+  const extension = dot > 0 ? name.slice(dot).toLowerCase() : "";
+  if (!(ALLOWED_EXTENSIONS as readonly string[]).includes(extension)) {
+    return { ok: false, message: FILE_TYPE_MESSAGE };
+  }
+  if ([...name].length > MAX_FILE_NAME_LENGTH) return { ok: false, message: FILE_NAME_TOO_LONG_MESSAGE };
+  return { ok: true, name };
+}
+
+/** The spec §5 size messages, or undefined for a size within 1..1,048,576 bytes. */
+export function fileSizeProblem(bytes: number): string | undefined {
+  if (bytes <= 0) return FILE_EMPTY_MESSAGE;
+  if (bytes > MAX_UPLOAD_BYTES) return FILE_TOO_LARGE_MESSAGE;
+  return undefined;
+}
+
+/** Spec §3 document conversion statuses (`GET /api/pdf/document-answer/{key}`). */
+export const CONVERSION_STATUSES = [
+  "COMPLETED",
+  "FAILED",
+  "IN_PROGRESS",
+  "UNPROCESSED",
+  "NOT_ANSWERED",
+] as const;
+export type ConversionStatus = (typeof CONVERSION_STATUSES)[number];
+
+/** Spec §4: the answer a file question holds once its conversion completed. */
+export const FILE_ANSWERED_VALUE = "ANSWERED";

@@ -1,0 +1,106 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildPng, quarters } from "../../server/conversion/testing/build-images";
+import { pdfInfo } from "../../server/conversion/testing/read-pdf";
+import { DOCUMENT_CATALOGUE, RESUME, settledConversion, uploadDocument } from "../helpers/documents";
+import { type Postgres, postgresAvailable, startPostgres } from "../helpers/postgres";
+import {
+  clientHeaders,
+  createTestApp,
+  type DocumentParts,
+  signedInUser,
+  type TestApp,
+} from "../helpers/test-app";
+
+// At scale (decision 0009): API processes with JOB_WORKERS=false only queue conversions; a
+// separate `npm run worker` process on the same PostgreSQL (and object store) runs them. Here the
+// API is this test's app (no workers in it) and the worker is the real entry point, in its own
+// process. PostgreSQL: DATABASE_URL, or a throw-away cluster when only the binaries are installed.
+
+const TSX = path.resolve("node_modules/.bin/tsx");
+const schema = `jobs_worker_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+
+let postgres: Postgres;
+let test: TestApp & DocumentParts;
+let worker: { child: ChildProcess; output: () => string; exit: Promise<number> } | undefined;
+
+function startWorker(env: Record<string, string>) {
+  let output = "";
+  const child = spawn(TSX, ["server/worker.ts"], {
+    env: { ...process.env, LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const exit = new Promise<number>((resolve) => child.on("exit", (code) => resolve(code ?? -1)));
+  return { child, output: () => output, exit };
+}
+
+async function waitForOutput(text: string, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!worker?.output().includes(text)) {
+    if (Date.now() > deadline) throw new Error(`worker never said "${text}":\n${worker?.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe.skipIf(!postgresAvailable())("a separate worker process", () => {
+  beforeAll(async () => {
+    postgres = await startPostgres();
+    test = await createTestApp({
+      catalogue: DOCUMENT_CATALOGUE,
+      databaseUrl: postgres.url,
+      jobQueueSchema: schema,
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    if (worker && worker.child.exitCode === null) {
+      worker.child.kill("SIGKILL");
+      await worker.exit;
+    }
+    await test?.database.sql.executeSql(`drop schema if exists ${schema} cascade`);
+    await test?.close();
+    await postgres?.stop();
+  }, 60_000);
+
+  it("runs the conversion an API process without workers queued, and stops cleanly", async () => {
+    const { cookie } = await signedInUser(test);
+    await uploadDocument(test, cookie, RESUME, buildPng(120, 90, quarters(120, 90)), "photo.png");
+    const queued = await test.app.inject({
+      method: "GET",
+      url: `/api/pdf/document-answer/${RESUME}`,
+      headers: clientHeaders(cookie),
+    });
+    // No worker anywhere yet: the job waits in the queue.
+    expect(queued.json().status).toBe("UNPROCESSED");
+
+    worker = startWorker({
+      DATABASE_URL: postgres.url,
+      DATA_DIR: test.dataDir,
+      JOB_QUEUE_SCHEMA: schema,
+      CONVERSION_CONCURRENCY: "1",
+    });
+    await waitForOutput("worker ready");
+    const state = await settledConversion(test, cookie, RESUME, 120_000);
+    expect(state.status).toBe("COMPLETED");
+    await waitForOutput("document converted");
+    const pdf = await test.app.inject({ method: "GET", url: state.url ?? "" });
+    expect((await pdfInfo(new Uint8Array(pdf.rawPayload))).Pages).toBe("1");
+
+    worker.child.kill("SIGTERM");
+    expect(await worker.exit).toBe(0);
+  }, 240_000);
+
+  it("refuses to start without PostgreSQL, naming DATABASE_URL", async () => {
+    const alone = startWorker({ DATABASE_URL: "" });
+    expect(await alone.exit).toBe(1);
+    expect(alone.output()).toContain("DATABASE_URL");
+  }, 60_000);
+});
