@@ -36,6 +36,8 @@ export async function startServer(
       DATABASE_URL: env.databaseUrl,
       DATA_DIR: dataDir,
       PUBLIC_URL: env.publicUrl,
+      // As README "Running at scale" has API processes: conversions belong to `npm run worker`.
+      JOB_WORKERS: "false",
       LOG_LEVEL: "info",
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -53,12 +55,18 @@ export async function startServer(
       reject(new Error(`server ${name} exited (${code}) before it was ready:\n${output}`)),
     );
   });
+  let killed = false;
+  // A process that dies on its own fails the test that needs it: say why, with its output.
+  void exited.then((code) => {
+    if (!killed) console.error(`server ${name} exited on its own (${code}):\n${output}`);
+  });
   return {
     name,
     port,
     dataDir,
     output: () => output,
     async kill() {
+      killed = true;
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
       await exited;
       rmSync(dataDir, { recursive: true, force: true });

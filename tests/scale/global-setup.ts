@@ -1,9 +1,11 @@
-import { scalePorts } from "./ports";
-import { startCluster } from "./postgres-cluster";
+import { startPostgres } from "../helpers/postgres";
 
-/** Starts the throwaway PostgreSQL; the tests find it in SCALE_DATABASE_URL. Returns the teardown. */
-export default function globalSetup(): () => void {
-  const cluster = startCluster(scalePorts.postgres);
-  process.env.SCALE_DATABASE_URL = cluster.url;
-  return cluster.stop;
+/**
+ * PostgreSQL for the two servers: DATABASE_URL's when set, otherwise a throwaway cluster, stopped
+ * at the end. The tests find it in SCALE_DATABASE_URL.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const postgres = await startPostgres();
+  process.env.SCALE_DATABASE_URL = postgres.url;
+  return postgres.stop;
 }
