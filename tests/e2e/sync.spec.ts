@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expectStoredOnDevice } from "./device-store";
+import { expectNothingQueued, expectStoredOnDevice } from "./device-store";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { serverAnswers, signIn } from "./session";
 
@@ -244,9 +244,21 @@ test("answers typed before signing in join the account, and the applicant is tol
 });
 
 test("logging out with changes still unsent warns and offers to stay", async ({ context, page }) => {
-  await signIn(page);
+  const username = await signIn(page);
+  // Each load of a form page records it as the last page visited (PUT /api/last-page), a moment
+  // after the page shows. That record must be sent before going offline, so that the typed change
+  // is the only one waiting. (The two loads' records may be sent as one: the queue keeps the latest.)
+  let lastPagesSaved = 0;
+  page.on("response", (response) => {
+    const sent = response.request();
+    if (sent.method() === "PUT" && new URL(sent.url()).pathname === "/api/last-page" && response.ok()) {
+      lastPagesSaved += 1;
+    }
+  });
   await page.goto("/about");
   await controlledByServiceWorker(page);
+  await expect.poll(() => lastPagesSaved).toBeGreaterThanOrEqual(1);
+  await expectNothingQueued(page, username);
   await expect(status(page, "All changes saved")).toBeVisible();
   await context.setOffline(true);
   await page.getByRole("textbox", { name: "Middle Name" }).fill("Unsent");
