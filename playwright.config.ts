@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { chromiumLaunchOptions } from "./tests/helpers/chromium";
 
 // Browser tests drive Debian's Chromium against the real built server (`npm run serve`) on a
 // fresh data directory. `npm run test:e2e` builds first.
@@ -16,22 +17,17 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [["list"]],
-  timeout: 30_000,
+  // Budgets for a busy machine (a newcomer's laptop, a shared CI runner: load average 10 on two
+  // cores makes pages render several times slower). Tests wait for states, never for time, so a
+  // generous budget costs nothing when the machine is idle; it only decides when a real failure
+  // is reported. Long journeys call test.slow() (three times this).
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
+    navigationTimeout: 60_000,
     trace: "retain-on-failure",
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   webServer: {
     // The college lookup needs its schools: the shared CSV is imported into the fresh data directory
@@ -39,7 +35,8 @@ export default defineConfig({
     command: `npx tsx server/lookup/import-cli.ts --category college_ceeb ${COLLEGES_CSV} && node --enable-source-maps dist/server/main.js`,
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Importing the schools (tsx compiles on the fly) and migrating a fresh database come first.
+    timeout: 180_000,
     env: {
       PORT: String(PORT),
       HOST: "127.0.0.1",

@@ -1,7 +1,9 @@
 import { defineConfig } from "vitest/config";
 
 // Two suites: `unit` (pure modules and the local store, next to the code) and `api` (the real
-// server through app.inject on PGlite, or on PostgreSQL when DATABASE_URL is set).
+// server through app.inject on PGlite, or on PostgreSQL when DATABASE_URL is set). Timeouts fit a
+// busy machine (load average 10 on two cores); tests wait for states, so they cost nothing when
+// the machine is idle.
 export default defineConfig({
   test: {
     projects: [
@@ -10,7 +12,8 @@ export default defineConfig({
           name: "unit",
           include: ["src/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
           environment: "node",
-          setupFiles: ["fake-indexeddb/auto"],
+          setupFiles: ["fake-indexeddb/auto", "tests/helpers/unit-setup.ts"],
+          testTimeout: 30_000,
         },
       },
       {
@@ -18,8 +21,8 @@ export default defineConfig({
           name: "api",
           include: ["tests/api/**/*.test.ts"],
           environment: "node",
-          testTimeout: 20_000,
-          hookTimeout: 60_000,
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
         },
       },
     ],

@@ -28,6 +28,9 @@ export const DEFAULT_CONVERSION_POLICY: ConversionJobPolicy = {
 
 export type ConvertDocumentPayload = { conversionId: string };
 
+/** PostgreSQL's SQLSTATE for "deadlock detected": the transaction was rolled back. */
+const DEADLOCK_DETECTED = "40P01";
+
 /** pg-boss's own limit on a run, past ours: a run still going then is failed by pg-boss itself. */
 function expireSeconds(policy: ConversionJobPolicy): number {
   return Math.ceil(policy.timeoutMs / 1000) + 30;
@@ -84,8 +87,8 @@ export class JobQueue {
     this.starting ??= (async () => {
       await this.boss.start();
       const policy = this.conversionPolicy;
-      await this.boss.createQueue(CONVERT_DOCUMENT_GIVEN_UP, { name: CONVERT_DOCUMENT_GIVEN_UP });
-      await this.boss.createQueue(CONVERT_DOCUMENT, {
+      await this.createQueue(CONVERT_DOCUMENT_GIVEN_UP, { name: CONVERT_DOCUMENT_GIVEN_UP });
+      await this.createQueue(CONVERT_DOCUMENT, {
         name: CONVERT_DOCUMENT,
         retryLimit: policy.retryLimit,
         retryDelay: policy.retryDelaySeconds,
@@ -94,6 +97,23 @@ export class JobQueue {
       });
     })();
     return this.starting;
+  }
+
+  /**
+   * pg-boss creates a queue and its table in one transaction. Processes starting together on a
+   * fresh database (README "Running at scale") create the same queues at the same moment, and
+   * PostgreSQL may end one of those transactions as a deadlock, rolled back. Creating a queue that
+   * exists changes nothing, so that one simply runs again (tests/api/job-queue-start.test.ts).
+   */
+  private async createQueue(name: string, options: PgBoss.Queue): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.boss.createQueue(name, options);
+        return;
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== DEADLOCK_DETECTED || attempt >= 5) throw error;
+      }
+    }
   }
 
   /**

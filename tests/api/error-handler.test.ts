@@ -82,6 +82,9 @@ async function createFailingApp(): Promise<TestApp> {
     advanceClock() {
       throw new Error("this app has the real clock");
     },
+    freezeClock() {
+      throw new Error("this app has the real clock");
+    },
     async close() {
       await app.close();
       await database.close();

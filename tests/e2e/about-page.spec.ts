@@ -1,3 +1,4 @@
+import { deviceKeyval, expectStoredOnDevice } from "./device-store";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import {
   checkBox,
@@ -18,7 +19,8 @@ import { signIn } from "./session";
 test("an applicant fills the whole About You page with the keyboard alone, and it survives a reload", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  // A long journey (a whole page by keyboard, then a reload): three times the usual budget.
+  test.slow();
   await page.goto("/about");
   await expect(page.getByRole("heading", { level: 1, name: "About You" })).toBeVisible();
 
@@ -116,6 +118,12 @@ test("an applicant fills the whole About You page with the keyboard alone, and i
   );
   await expectNoAxeViolations(page);
 
+  // Local writes commit in order: once the last answers are on the device, every one is.
+  await expectStoredOnDevice(page, {
+    legacy_first_name: "Charlotte",
+    legacy_last_name: "Lovelace",
+    legacy_grad_year: "2015",
+  });
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "About You" })).toBeVisible();
   await expect(page.getByRole("radio", { name: "Transfer" })).toBeChecked();
@@ -201,7 +209,9 @@ test("a hidden section clears its answers", async ({ page }) => {
   await select(sameAddress.getByRole("radio", { name: "No" }));
   await expect(mailing.getByRole("textbox", { name: "City", exact: true })).toHaveValue("");
 
-  // Cleared in storage too, not only on screen.
+  // Cleared in storage too, not only on screen: once the device holds the last choice, a reload
+  // shows what it stored (a reload while that write is in flight could cut it short).
+  await expectStoredOnDevice(page, { mailing_addr_same_as_perm_addr: "N", mailing_city: "" });
   await page.reload();
   await expect(mailing.getByRole("textbox", { name: "City", exact: true })).toHaveValue("");
 });
@@ -254,7 +264,7 @@ test("a US ZIP fills the empty city and state", async ({ page }) => {
 test("a signed-in applicant adds family members up to the limit, and the blocks stay after a reload", async ({
   page,
 }) => {
-  await signIn(page);
+  const username = await signIn(page);
   await page.goto("/about");
   await select(radioGroup(page, "attended Northbridge").getByRole("radio", { name: "Yes" }));
   const family = region(page, "Family members");
@@ -274,6 +284,9 @@ test("a signed-in applicant adds family members up to the limit, and the blocks 
   await expect(addAnother).toHaveCount(0);
   await expectNoAxeViolations(page);
 
+  // The reload must not cut the last local writes short: the name and the block count.
+  await expectStoredOnDevice(page, { legacy_2_first_name: "Charlotte" }, username);
+  await expect.poll(() => deviceKeyval(page, `add-another:${username}:legacy`)).toBe(4);
   await page.reload();
   await expect(family.getByRole("textbox", { name: "First Name", exact: true })).toHaveCount(4);
   await expect(family.getByRole("textbox", { name: "First Name", exact: true }).nth(1)).toHaveValue(

@@ -1,17 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Locator, Page } from "@playwright/test";
 import { decodeQR } from "qr/decode.js";
-import { expect as baseExpect, expectNoAxeViolations, test } from "./fixtures";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { tabTo } from "./keyboard";
 import { waitForMail } from "./mail-outbox";
 import { serverAnswers, signIn } from "./session";
 
 // "Continue on another device" (issue 16): an anonymous draft travels by link, QR code or e-mail.
-
-// Journeys across two devices (browser contexts) on a shared, busy machine: each step waits for a
-// state, with room to get there.
-test.describe.configure({ timeout: 90_000 });
-const expect = baseExpect.configure({ timeout: 15_000 });
 
 const LINK = /^http:\/\/127\.0\.0\.1:\d+\/about\?token=[A-Za-z0-9_-]{43}$/;
 

@@ -15,6 +15,21 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(summary, "axe violations").toEqual([]);
 }
 
+/**
+ * `E2E_CPU_THROTTLE=6`: every page of the test runs its scripts six times slower (Chromium's CPU
+ * throttling), to find races that only a busy machine shows. Off by default.
+ */
+async function slowDownCpu(page: Page): Promise<void> {
+  const rate = Number(process.env.E2E_CPU_THROTTLE ?? 1);
+  if (!(rate > 1)) return;
+  const throttle = async (target: Page) => {
+    const cdp = await target.context().newCDPSession(target);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate });
+  };
+  page.context().on("page", (opened) => void throttle(opened).catch(() => {}));
+  await throttle(page);
+}
+
 /** Fails the test on any uncaught page error or console error (CSP violations show up there). */
 export const test = base.extend<{ failOnPageErrors: undefined }>({
   failOnPageErrors: [
@@ -33,6 +48,7 @@ export const test = base.extend<{ failOnPageErrors: undefined }>({
           errors.push(text);
         }
       });
+      await slowDownCpu(page);
       await use(undefined);
       expect(errors, "page errors").toEqual([]);
     },

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { deviceContents } from "./device-store";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { signIn } from "./session";
 
@@ -15,25 +16,9 @@ async function openAboutSignedIn(page: Page, username?: string): Promise<string>
   return signedIn;
 }
 
-/** One answer as the device's local store (IndexedDB "admissions", table answers) holds it. */
-function storedAnswer(page: Page, owner: string, key: string): Promise<string | null> {
-  return page.evaluate(
-    ([owner, key]) =>
-      new Promise<string | null>((resolve, reject) => {
-        const open = indexedDB.open("admissions");
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const get = db.transaction("answers").objectStore("answers").get([owner, key]);
-          get.onerror = () => reject(get.error);
-          get.onsuccess = () => {
-            db.close();
-            resolve((get.result as { value: string } | undefined)?.value ?? null);
-          };
-        };
-      }),
-    [owner, key] as const,
-  );
+/** One answer as the device's local store holds it. */
+async function storedAnswer(page: Page, owner: string, key: string): Promise<string | null> {
+  return (await deviceContents(page, owner)).answers[key] ?? null;
 }
 
 const warningDialog = (page: Page) => page.getByRole("alertdialog", { name: "Still working?" });

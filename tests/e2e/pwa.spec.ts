@@ -1,11 +1,16 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
+import { deviceKeyval } from "./device-store";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 
 const IPHONE_SAFARI =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 const IOS_HINT = "Install this app: tap the Share button, then Add to Home Screen.";
+// IOS_HINT_DISMISSED_KEY and IOS_HINT_DECIDED_MARK of src/features/pwa/ios-install-hint.tsx (a
+// component module, which the test runner does not load).
+const IOS_HINT_DISMISSED_KEY = "pwa:ios-install-hint-dismissed";
+const IOS_HINT_DECIDED_MARK = "ios-install-hint-decided";
 
 /** Opens /about and reloads once the service worker is active, so it controls the page. */
 async function openControlledPage(page: Page, url = "/about"): Promise<void> {
@@ -71,6 +76,14 @@ test("the header offers Install app while the browser does, and hands over to th
   await expect(install).toBeHidden();
 });
 
+/** The iOS hint's latest decision once on screen (src/features/pwa/ios-install-hint.tsx), or null. */
+function hintDecision(page: Page): Promise<unknown> {
+  return page.evaluate(
+    (mark) => (performance.getEntriesByName(mark).at(-1) as PerformanceMark | undefined)?.detail ?? null,
+    IOS_HINT_DECIDED_MARK,
+  );
+}
+
 test.describe("on an iPhone", () => {
   test.use({ userAgent: IPHONE_SAFARI });
 
@@ -79,6 +92,7 @@ test.describe("on an iPhone", () => {
     await expect(page.getByRole("heading", { level: 1, name: "About You" })).toBeVisible();
     const hint = page.getByText(IOS_HINT);
     await expect(hint).toBeVisible();
+    expect(await hintDecision(page)).toBe("shown");
     // iOS has no install offer, so the header action never shows there.
     await expect(page.getByRole("button", { name: "Install app" })).toHaveCount(0);
     await expectNoAxeViolations(page);
@@ -86,34 +100,13 @@ test.describe("on an iPhone", () => {
     await page.getByRole("button", { name: "Dismiss" }).click();
     await expect(hint).toBeHidden();
     // The dismissal is on the device before the page goes away.
-    await expect
-      .poll(() =>
-        page.evaluate(async () => {
-          const names = (await indexedDB.databases()).map((db) => db.name);
-          if (!names.includes("keyval-store")) return null;
-          return new Promise((resolve, reject) => {
-            const open = indexedDB.open("keyval-store");
-            open.onerror = () => reject(open.error);
-            open.onsuccess = () => {
-              const read = open.result
-                .transaction("keyval", "readonly")
-                .objectStore("keyval")
-                .get("pwa:ios-install-hint-dismissed");
-              read.onsuccess = () => {
-                open.result.close();
-                resolve(read.result ?? null);
-              };
-            };
-          });
-        }),
-      )
-      .toBe(true);
+    await expect.poll(() => deviceKeyval(page, IOS_HINT_DISMISSED_KEY)).toBe(true);
 
     await page.reload();
     await expect(page.getByRole("heading", { level: 1, name: "About You" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Help" })).toBeVisible();
-    // The hint would appear right after a local read; give that read ample time.
-    await page.waitForTimeout(500);
+    // The hint decides after a local read: wait for its decision, then look.
+    await expect.poll(() => hintDecision(page)).toBe("hidden");
     await expect(hint).toHaveCount(0);
     await expectNoAxeViolations(page);
   });
@@ -261,17 +254,17 @@ test("lookup answers are cached for offline autocomplete; personal API answers n
     route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ username: "x" }) }),
   );
 
+  const cachedLookup = (url: string) =>
+    page.evaluate(async (url) => {
+      const cache = await caches.open("lookups");
+      const hit = await cache.match(url);
+      return hit ? hit.json() : null;
+    }, url);
   const lookup = "/lookup/find?text=x&category=college_ceeb";
   const suggestions = await page.evaluate(async (url) => (await fetch(url)).json(), lookup);
   expect(suggestions).toEqual([{ text: "X College", id: "1234", sub_text: "Town" }]);
   await expect
-    .poll(() =>
-      page.evaluate(async (url) => {
-        const cache = await caches.open("lookups");
-        const hit = await cache.match(url);
-        return hit ? hit.json() : null;
-      }, lookup),
-    )
+    .poll(() => cachedLookup(lookup))
     .toEqual([{ text: "X College", id: "1234", sub_text: "Town" }]);
 
   const statuses = await page.evaluate(async () => {
@@ -280,8 +273,11 @@ test("lookup answers are cached for offline autocomplete; personal API answers n
     return [failed.status, profile.status];
   });
   expect(statuses).toEqual([503, 200]);
-  // Give a (wrong) background cache write time to land before looking.
-  await page.waitForTimeout(500);
+  // A (wrong) cache write of those answers would be decided as each arrived. A later lookup is
+  // answered after them: once it is in the cache, theirs would be too.
+  const later = "/lookup/find?text=later&category=college_ceeb";
+  await page.evaluate(async (url) => (await fetch(url)).json(), later);
+  await expect.poll(() => cachedLookup(later)).not.toBeNull();
   const cached = await page.evaluate(async () => {
     const urls: string[] = [];
     for (const name of await caches.keys()) {

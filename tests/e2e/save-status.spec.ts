@@ -8,9 +8,6 @@ import { CLIENT_HEADERS, serverAnswers, signIn } from "./session";
 // answers and an ended session apart. The server's failures are made with page.route, on the
 // browser's own saves; the test's requests (page.request) reach the real server.
 
-// Each test waits for several saves and retries on a busy machine.
-test.describe.configure({ timeout: 60_000 });
-
 const status = (page: Page, text: string | RegExp) => page.getByRole("status").filter({ hasText: text });
 const nameField = (page: Page, label: string) =>
   region(page, "Your name").getByRole("textbox", { name: label, exact: true });
@@ -22,7 +19,7 @@ const TOO_LONG = "This answer is longer than 45 characters.";
 async function openSignedIn(page: Page): Promise<void> {
   await signIn(page);
   await page.goto("/about");
-  await expect(status(page, "All changes saved")).toBeVisible({ timeout: 15_000 });
+  await expect(status(page, "All changes saved")).toBeVisible();
 }
 
 /** The answers of a PUT /api/answer the browser sends. */
@@ -56,7 +53,7 @@ for (const [trouble, reply] of [
     await openSignedIn(page);
     await page.route("**/api/answer", (route) => route.fulfill(reply));
     await nameField(page, "Legal First Name").fill("Katherine");
-    await expect(status(page, SERVER_TROUBLE)).toBeVisible({ timeout: 15_000 });
+    await expect(status(page, SERVER_TROUBLE)).toBeVisible();
     await expect(status(page, /back online/)).toHaveCount(0);
     await expectNoAxeViolations(page);
 
@@ -69,7 +66,7 @@ for (const [trouble, reply] of [
     await expectNoAxeViolations(page);
 
     await serverRecovers(page);
-    await expect(status(page, "All changes saved")).toBeVisible({ timeout: 15_000 });
+    await expect(status(page, "All changes saved")).toBeVisible();
     await expect.poll(() => serverAnswers(page)).toMatchObject({ first_name: "Katherine" });
   });
 }
@@ -96,7 +93,7 @@ test("an answer the server refuses is marked at its field, the others still go, 
   await nameField(page, "Last Name").fill("Johnson");
 
   const middle = nameField(page, "Middle Name");
-  await expect(middle).toHaveAccessibleDescription(new RegExp(`Not saved: ${TOO_LONG}`), { timeout: 15_000 });
+  await expect(middle).toHaveAccessibleDescription(new RegExp(`Not saved: ${TOO_LONG}`));
   await expect(middle).toHaveAttribute("aria-invalid", "true");
   await expect(middle).toHaveValue("Coleman");
   await expect(status(page, "1 answer was not saved.")).toBeVisible();
@@ -124,7 +121,7 @@ test("an answer the server refuses is marked at its field, the others still go, 
   await expect(middle).toBeFocused();
   await page.keyboard.press("End");
   await page.keyboard.type("-Goble");
-  await expect(status(page, "All changes saved")).toBeVisible({ timeout: 15_000 });
+  await expect(status(page, "All changes saved")).toBeVisible();
   await expect(middle).not.toHaveAccessibleDescription(/Not saved/);
   await expect.poll(() => serverAnswers(page)).toMatchObject({ middle_name: "Coleman-Goble" });
   await expectNoAxeViolations(page);
@@ -146,7 +143,7 @@ test("a refused change can be undone: the field takes the server's answer back",
   );
   const middle = nameField(page, "Middle Name");
   await middle.fill("Kingsley");
-  await expect(middle).toHaveAccessibleDescription(new RegExp(`Not saved: ${TOO_LONG}`), { timeout: 15_000 });
+  await expect(middle).toHaveAccessibleDescription(new RegExp(`Not saved: ${TOO_LONG}`));
   await page.getByRole("button", { name: "Undo this change" }).click();
   await expect(middle).toHaveValue("King");
   await expect(middle).toBeFocused();
@@ -161,14 +158,14 @@ test("a session that ends during a save never says saved: sign in again, and the
 }) => {
   const username = await signIn(page);
   await page.goto("/about");
-  await expect(status(page, "All changes saved")).toBeVisible({ timeout: 15_000 });
+  await expect(status(page, "All changes saved")).toBeVisible();
   // The server ends the session (as an idle timeout would); the page does not know yet.
   const loggedOut = await page.request.get("/api/logout", { headers: CLIENT_HEADERS });
   expect(loggedOut.ok()).toBe(true);
 
   await nameField(page, "Legal First Name").fill("Dorothy");
   await page.getByRole("button", { name: "Save and continue" }).click();
-  await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole("alert")).toHaveText(UNAUTHORIZED_MESSAGE);
   await expect(
     page.getByText(/Your answers are kept on this device: \d+ changes? will be sent/),
@@ -179,7 +176,7 @@ test("a session that ends during a save never says saved: sign in again, and the
   await signIn(page, username);
   await page.goto("/about");
   await expect(nameField(page, "Legal First Name")).toHaveValue("Dorothy");
-  await expect(status(page, "All changes saved")).toBeVisible({ timeout: 15_000 });
+  await expect(status(page, "All changes saved")).toBeVisible();
   await expect.poll(() => serverAnswers(page)).toMatchObject({ first_name: "Dorothy" });
 });
 

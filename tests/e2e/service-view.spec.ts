@@ -40,11 +40,9 @@ async function applicationLink(request: APIRequestContext, options: { expired?: 
 
 /** The state the rendering gives a printer on <body data-service-view>. */
 async function settledState(page: Page): Promise<string | null> {
-  await page.waitForFunction(
-    () => ["ready", "invalid", "failed"].includes(document.body.dataset.serviceView ?? ""),
-    undefined,
-    { timeout: 15_000 },
-  );
+  await expect
+    .poll(() => page.evaluate(() => document.body.dataset.serviceView ?? ""))
+    .toMatch(/^(ready|invalid|failed)$/);
   return page.evaluate(() => document.body.dataset.serviceView ?? null);
 }
 
@@ -154,7 +152,8 @@ test("the printed application has the name and page numbers in its margins, each
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  // Rendering, printing and reading a PDF: three times the usual budget.
+  test.slow();
   await page.goto(await applicationLink(request));
   expect(await settledState(page)).toBe("ready");
   const dir = mkdtempSync(path.join(tmpdir(), "service-print-"));

@@ -38,9 +38,7 @@ test("edits made offline wait on the device and sync when the network returns", 
 
   await context.setOffline(false);
   await page.evaluate(() => window.dispatchEvent(new Event("online")));
-  await expect(page.getByRole("status").filter({ hasText: "All changes saved" })).toBeVisible({
-    timeout: 15_000,
-  });
+  await expect(page.getByRole("status").filter({ hasText: "All changes saved" })).toBeVisible();
   await expect.poll(() => serverAnswers(page)).toMatchObject({ first_name: "Dorothy" });
 });
 

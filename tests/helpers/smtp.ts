@@ -19,7 +19,10 @@ export type TestSmtp = {
   received: ReceivedMail[];
   /** Every mail received so far for this address. */
   mailsTo(address: string): ReceivedMail[];
-  /** The next mail to this address not returned before; waits for it to arrive. */
+  /**
+   * The next mail to this address not returned before; waits for it to arrive (servers send mail
+   * after answering). `timeoutMs` only bounds a failing wait, so that it fails with a clear message.
+   */
   nextMailTo(address: string, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
 };
@@ -27,6 +30,8 @@ export type TestSmtp = {
 /** A real SMTP server on 127.0.0.1 (any free port, no TLS, no authentication) that keeps every mail. */
 export async function startSmtp(): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
+  /** Waiting nextMailTo calls, told of each arrival. */
+  const waiting = new Set<() => void>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -37,6 +42,7 @@ export async function startSmtp(): Promise<TestSmtp> {
       stream.on("end", () => {
         const recipients = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
         received.push(parseMail(Buffer.concat(chunks).toString("utf8"), recipients));
+        for (const wake of waiting) wake();
         callback();
       });
     },
@@ -53,17 +59,23 @@ export async function startSmtp(): Promise<TestSmtp> {
     url: `smtp://127.0.0.1:${port}`,
     received,
     mailsTo,
-    async nextMailTo(address, timeoutMs = 5_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const mail = mailsTo(address).find((m) => !taken.has(m));
-        if (mail) {
+    nextMailTo(address, timeoutMs = 15_000) {
+      return new Promise<ReceivedMail>((resolve, reject) => {
+        const take = () => {
+          const mail = mailsTo(address).find((m) => !taken.has(m));
+          if (!mail) return;
           taken.add(mail);
-          return mail;
-        }
-        if (Date.now() > deadline) throw new Error(`no mail to ${address} within ${timeoutMs} ms`);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+          clearTimeout(timer);
+          waiting.delete(take);
+          resolve(mail);
+        };
+        const timer = setTimeout(() => {
+          waiting.delete(take);
+          reject(new Error(`no mail to ${address} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiting.add(take);
+        take();
+      });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -23,6 +23,12 @@ export type TestApp = {
   dataDir: string;
   /** Moves the app's clock; tests of expiry jump instead of waiting. */
   advanceClock(ms: number): void;
+  /**
+   * Stops the app's clock where it is (`false` lets it run again): only advanceClock moves it, so
+   * a test that asserts exact durations (a 30 s lock, a Retry-After) does not depend on how long
+   * its requests take on a busy machine.
+   */
+  freezeClock(frozen?: boolean): void;
   close(): Promise<void>;
 };
 
@@ -89,7 +95,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await database.migrate();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "admissions-test-data-"));
   let offsetMs = 0;
-  const clock = () => new Date(Date.now() + offsetMs);
+  let frozenAt: number | null = null;
+  const clock = () => new Date((frozenAt ?? Date.now()) + offsetMs);
   const store =
     options.objectStore ?? (await createObjectStore({ s3: undefined, dataDir, db: database.db, clock }));
   const ownSchema =
@@ -123,6 +130,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     queue,
     advanceClock(ms) {
       offsetMs += ms;
+    },
+    freezeClock(frozen = true) {
+      // Running again, it catches up with the time that passed meanwhile (it never goes back).
+      frozenAt = frozen ? (frozenAt ?? Date.now()) : null;
     },
     async close() {
       await app.close();

@@ -29,27 +29,43 @@ function shouldOffer(): boolean {
   return isIosSafari(navigator) && !isStandalone();
 }
 
+/**
+ * Performance mark set once the hint's decision is on screen, with the decision as its detail
+ * ("shown" or "hidden"). Deciding takes a local read, so a test (or a profile) waits for this mark
+ * rather than for a time that a slow device might overrun.
+ */
+export const IOS_HINT_DECIDED_MARK = "ios-install-hint-decided";
+
+type Decision = "deciding" | "shown" | "hidden";
+
 /** Footer hint for iOS Safari, which has no install prompt; hidden for good once dismissed. */
 export function IosInstallHint() {
-  const [visible, setVisible] = useState(false);
+  const [decision, setDecision] = useState<Decision>("deciding");
   useEffect(() => {
-    if (!shouldOffer()) return;
+    if (!shouldOffer()) {
+      setDecision("hidden");
+      return;
+    }
     let active = true;
     get<boolean>(IOS_HINT_DISMISSED_KEY)
       .then((dismissed) => {
-        if (active && dismissed !== true) setVisible(true);
+        if (active) setDecision(dismissed === true ? "hidden" : "shown");
       })
       // No storage (private mode, quota): offering the hint is still better than not.
       .catch(() => {
-        if (active) setVisible(true);
+        if (active) setDecision("shown");
       });
     return () => {
       active = false;
     };
   }, []);
-  if (!visible) return null;
+  useEffect(() => {
+    // Effects run after the commit: when the mark exists, the page shows what it says.
+    if (decision !== "deciding") performance.mark?.(IOS_HINT_DECIDED_MARK, { detail: decision });
+  }, [decision]);
+  if (decision !== "shown") return null;
   const dismiss = () => {
-    setVisible(false);
+    setDecision("hidden");
     set(IOS_HINT_DISMISSED_KEY, true).catch((error: unknown) =>
       console.warn("could not store dismissal", error),
     );

@@ -1,0 +1,23 @@
+import { defineConfig } from "@playwright/test";
+import { chromiumLaunchOptions } from "./tests/helpers/chromium";
+import { scalePorts } from "./tests/scale/ports";
+
+// `npm run test:scale`: two built API processes on one PostgreSQL behind a load balancer the test
+// switches (tests/scale). The PostgreSQL cluster is a throwaway one, started by the global setup;
+// the test starts and kills the servers itself. Budgets as in playwright.config.ts.
+export default defineConfig({
+  testDir: "tests/scale",
+  globalSetup: "./tests/scale/global-setup.ts",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  timeout: 180_000,
+  expect: { timeout: 20_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${scalePorts.balancer}`,
+    navigationTimeout: 60_000,
+    trace: "retain-on-failure",
+    launchOptions: chromiumLaunchOptions,
+  },
+});
