@@ -113,6 +113,20 @@ describe("conversion polling (spec §4)", () => {
     expect(asked).toHaveLength(1);
   });
 
+  it("asks again about a conversion it is told has started (an upload this tab recorded)", async () => {
+    const { subject, seen, asked } = poller([
+      status("NOT_ANSWERED"),
+      status("IN_PROGRESS"),
+      status("COMPLETED"),
+    ]);
+    subject.watch();
+    await expect.poll(() => seen).toEqual(["NOT_ANSWERED"]);
+    subject.set(status("UNPROCESSED"));
+    await expect.poll(() => seen.at(-1)).toBe("COMPLETED");
+    expect(seen).toEqual(["NOT_ANSWERED", "UNPROCESSED", "IN_PROGRESS", "COMPLETED"]);
+    expect(asked).toHaveLength(3);
+  });
+
   it("asks only while watched: the last watcher leaving stops it", async () => {
     const { subject, asked } = poller([status("IN_PROGRESS")]);
     const first = subject.watch();

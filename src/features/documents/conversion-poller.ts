@@ -68,9 +68,15 @@ export class ConversionPoller {
     };
   }
 
-  /** Sets what is known without asking (e.g. the 202 of a recorded upload: UNPROCESSED). */
+  /**
+   * Sets what is known without asking (e.g. the 202 of a recorded upload: UNPROCESSED); a watched
+   * conversion that is running is then asked about again in 2,000 ms.
+   */
   set(state: DocumentConversionState): void {
     this.update({ ...state, receivedAt: this.options.now() });
+    if (isConverting(state.status) && this.watchers > 0 && !this.timer && !this.inFlight) {
+      this.timer = setTimeout(() => void this.poll(), this.options.intervalMs);
+    }
   }
 
   /** Asks now (the network is back, a fresh link is wanted); resolves with the state then known. */

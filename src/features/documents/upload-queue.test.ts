@@ -43,6 +43,7 @@ describe("the upload queue", () => {
     await queueUpload(db, owner, "college_transcript", keptFile("transcript.pdf"));
     expect(second.token).not.toBe(first.token);
     const entries = await queuedChanges(db, owner);
+    // Oldest first, in the order the applicant chose them.
     expect(entries.map((entry) => entry.key)).toEqual(["resume_file", "college_transcript"]);
     expect(entries[0]).toMatchObject({ file: { name: "new.pdf" } });
     expect(await waitingUploadCount(db, owner)).toBe(2);

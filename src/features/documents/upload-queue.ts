@@ -12,6 +12,13 @@ export type UploadEntry = Extract<QueuedUpload, { op: "upload" }>;
 
 const newToken = () => crypto.randomUUID();
 
+let lastQueuedAt = 0;
+/** Strictly increasing in this tab, so changes made within one millisecond keep their order. */
+function nextQueuedAt(): number {
+  lastQueuedAt = Math.max(Date.now(), lastQueuedAt + 1);
+  return lastQueuedAt;
+}
+
 /** Keeps `file` for question `key`, replacing whatever was queued for it. */
 export async function queueUpload(
   db: LocalDb,
@@ -23,7 +30,7 @@ export async function queueUpload(
     owner,
     key,
     token: newToken(),
-    queuedAt: Date.now(),
+    queuedAt: nextQueuedAt(),
     attempts: 0,
     op: "upload",
     file,
@@ -49,7 +56,7 @@ export async function queueDeletion(
       await db.uploads.delete([owner, key]);
       return "cancelled";
     }
-    await db.uploads.put({ owner, key, token: newToken(), queuedAt: Date.now(), attempts: 0, op: "delete" });
+    await db.uploads.put({ owner, key, token: newToken(), queuedAt: nextQueuedAt(), attempts: 0, op: "delete" });
     return "queued";
   });
 }
