@@ -61,6 +61,14 @@ async function conversionStatus(page: Page, key: string): Promise<string> {
   return ((await response.json()) as { status: string }).status;
 }
 
+/** Chooses a React Aria radio as a keyboard user does (its input is visually hidden). */
+async function choose(group: Locator, option: string): Promise<void> {
+  const radio = group.getByRole("radio", { name: option, exact: true });
+  await radio.focus();
+  await radio.press("Space");
+  await expect(radio).toBeChecked();
+}
+
 /** Opens the converted PDF with View; answers its bytes, read from the link the new tab opened. */
 async function viewPdf(page: Page, question: Locator): Promise<Buffer> {
   const popup = page.waitForEvent("popup");
@@ -290,6 +298,26 @@ test("a file chosen offline waits on the device through a reload and converts by
   await expect(status(reloaded)).toHaveText(/^Uploaded: offline\.png/, { timeout: CONVERSION_TIMEOUT });
   expect(await documentAnswers(page)).toMatchObject({ resume_file: { file_name: "offline.png" } });
   await expect.poll(() => serverAnswers(page)).toMatchObject({ resume_file: "ANSWERED" });
+});
+
+test("a score report loses its document when the applicant says no test will be submitted", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  await page.goto("/education");
+  const english = page.getByRole("radiogroup", { name: /English language proficiency test/ });
+  await choose(english, "Yes");
+  const report = fileQuestion(page, "English test score report");
+  await fileInput(report).setInputFiles(pngFile("toefl.png"));
+  await expect(status(report)).toHaveText(/^Uploaded: toefl\.png/, { timeout: CONVERSION_TIMEOUT });
+
+  await choose(english, "No");
+  await expect(report).toHaveCount(0);
+  // Hidden answers are cleared (spec §4); a hidden file question's document goes with its answer.
+  await expect.poll(() => documentAnswers(page)).not.toHaveProperty("english_test_report");
+  await expect.poll(() => serverAnswers(page)).toMatchObject({ english_test_report: "" });
+  expect(await conversionStatus(page, "english_test_report")).toBe("NOT_ANSWERED");
 });
 
 test("an anonymous visitor is asked to create an account to upload, and their answers go with them", async ({
