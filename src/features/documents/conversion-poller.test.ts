@@ -91,18 +91,30 @@ describe("conversion polling (spec §4)", () => {
     expect(asked).toHaveLength(4);
   });
 
-  it("waits for the network when offline instead of failing, and asks again when told", async () => {
+  it("does not ask while offline (the call could only fail), and asks when told the network is back", async () => {
     let online = false;
-    const { subject, seen, asked } = poller([new ApiError("network", "offline"), status("COMPLETED")], {
-      online: () => online,
-    });
+    const { subject, seen, asked } = poller([status("COMPLETED")], { online: () => online });
     subject.watch();
     await settle();
-    expect(asked).toHaveLength(1);
-    expect(seen).toEqual([]);
+    expect(asked).toHaveLength(0);
     online = true;
     await subject.poll();
     expect(seen).toEqual(["COMPLETED"]);
+  });
+
+  it("stops asking when the network goes while it waits for a running conversion", async () => {
+    let online = true;
+    const { subject, seen, asked } = poller([status("IN_PROGRESS"), new ApiError("network", "offline")], {
+      online: () => online,
+    });
+    subject.watch();
+    await expect.poll(() => seen).toEqual(["IN_PROGRESS"]);
+    online = false;
+    await settle();
+    const stoppedAt = asked.length;
+    await settle();
+    expect(asked.length).toBe(stoppedAt);
+    expect(seen).toEqual(["IN_PROGRESS"]);
   });
 
   it("stops on a 401 without reporting a failure", async () => {

@@ -83,6 +83,8 @@ export class ConversionPoller {
   async poll(): Promise<ConversionState | undefined> {
     clearTimeout(this.timer);
     this.timer = undefined;
+    // Offline the call could only fail: the runtime asks again on the online event.
+    if (!this.options.isOnline()) return this.state;
     this.inFlight?.abort();
     const controller = new AbortController();
     this.inFlight = controller;

@@ -3,11 +3,13 @@
  * applicant, never swallowed: a file that is not kept would otherwise look queued.
  */
 export function storageFailureMessage(error: unknown): string {
-  const name = error instanceof Error ? error.name : "";
-  const inner = (error as { inner?: unknown } | null)?.inner;
-  const quota =
-    name === "QuotaExceededError" || (inner instanceof Error && inner.name === "QuotaExceededError");
-  return quota
+  return isQuotaError(error)
     ? "Your file could not be kept on this device because its storage is full. Free up some space and choose the file again."
     : "This browser refused to keep your file on this device. Please choose it again.";
+}
+
+/** A full disk, as the browser (DOMException) or Dexie (which wraps it, keeping the name) reports it. */
+function isQuotaError(error: unknown): boolean {
+  const named = (value: unknown) => (value as { name?: unknown } | null)?.name === "QuotaExceededError";
+  return named(error) || named((error as { inner?: unknown } | null)?.inner);
 }

@@ -56,7 +56,14 @@ export async function queueDeletion(
       await db.uploads.delete([owner, key]);
       return "cancelled";
     }
-    await db.uploads.put({ owner, key, token: newToken(), queuedAt: nextQueuedAt(), attempts: 0, op: "delete" });
+    await db.uploads.put({
+      owner,
+      key,
+      token: newToken(),
+      queuedAt: nextQueuedAt(),
+      attempts: 0,
+      op: "delete",
+    });
     return "queued";
   });
 }
