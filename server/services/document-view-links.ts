@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { VIEW_LINK_SECONDS } from "../../src/shared/document-rules";
 
 // Short-lived links to a converted PDF (decision 0009): `/files/view?token=…`, where the token is
 // the PDF's object key, the name to show and an expiry, signed with an HMAC key every process
@@ -6,7 +7,8 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 // minutes, and only the owner is ever given one (GET /api/pdf/document-answer/{key}).
 
 export const VIEW_PATH = "/files/view";
-export const VIEW_LINK_SECONDS = 5 * 60;
+// One lifetime for the server that signs the links and the client that asks for fresh ones.
+export { VIEW_LINK_SECONDS };
 
 type ViewClaim = { key: string; name: string; exp: number };
 

@@ -17,9 +17,19 @@ export function showSuccessToast(message: string, label = "Success Notification"
   toastQueue.add({ severity: "success", label, message }, { timeout: TOAST_TIMEOUT_MS });
 }
 
-/** Spec §8: error toasts carry the failing card's label (e.g. "Login Card Error") and stay ~5 minutes. */
-export function showErrorToast(label: string, message: string): string {
-  return toastQueue.add({ severity: "error", label, message }, { timeout: ERROR_TOAST_TIMEOUT_MS });
+/**
+ * Spec §8: error toasts carry the failing card's label (e.g. "Login Card Error") and stay ~5 minutes.
+ * `onClose` runs when the toast goes (dismissed or timed out): spec §8 "resetting" an upload error.
+ */
+export function showErrorToast(
+  label: string,
+  message: string,
+  options: { onClose?: () => void } = {},
+): string {
+  return toastQueue.add(
+    { severity: "error", label, message },
+    { timeout: ERROR_TOAST_TIMEOUT_MS, onClose: options.onClose },
+  );
 }
 
 export function closeToast(key: string): void {

@@ -25,6 +25,16 @@ export type Majors = {
   readonly questionsByMajor: Readonly<Record<MajorQuestionKey, readonly string[]>>;
 };
 
+/**
+ * A document the form asks for (decision 0014): the wording of its question and whether a
+ * submission needs it. A required upload is answered once its file has been converted (spec §4).
+ */
+export type DocumentRequest = {
+  readonly label: string;
+  readonly description: string;
+  readonly required: boolean;
+};
+
 export type Partner = {
   readonly name: string;
   readonly shortName: string;
@@ -60,6 +70,16 @@ export type Partner = {
   readonly draftLinks: {
     /** How long a link works after it is made (a new link from the same draft ends the old one). */
     readonly lifetimeDays: number;
+  };
+  /** The documents applicants may upload (decision 0014). */
+  readonly documents: {
+    /** Written in the form (up to `longTextLimit` characters) or uploaded, on two tabs. */
+    readonly personalStatement: DocumentRequest;
+    readonly resume: DocumentRequest;
+    /** Asked in every college block. */
+    readonly collegeTranscript: DocumentRequest;
+    /** Asked when the applicant will submit an English proficiency test. */
+    readonly englishTestReport: DocumentRequest;
   };
 };
 
@@ -151,4 +171,32 @@ export const partner = {
     ],
   },
   draftLinks: { lifetimeDays: 30 },
+  // Every upload is optional: official transcripts and scores come from the schools and testing
+  // agencies after admission, and a statement or résumé must not stand between an applicant and
+  // submitting (decision 0014).
+  documents: {
+    personalStatement: {
+      label: "Personal statement",
+      description:
+        "Tell us why you want to continue your studies at Northbridge University and what you hope to achieve. Write it here, or upload it as a file.",
+      required: false,
+    },
+    resume: {
+      label: "Résumé",
+      description: "Your work, volunteer and leadership experience, if you would like us to consider it.",
+      required: false,
+    },
+    collegeTranscript: {
+      label: "Unofficial transcript",
+      description:
+        "A copy of your transcript from this college helps us review your credits sooner. We will ask for an official transcript if you are admitted.",
+      required: false,
+    },
+    englishTestReport: {
+      label: "English test score report",
+      description:
+        "A copy of your most recent score report. Have the testing agency send us your official scores as well.",
+      required: false,
+    },
+  },
 } as const satisfies Partner;

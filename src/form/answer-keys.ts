@@ -40,6 +40,8 @@ const COLLEGE_SUFFIXES = [
   "degree_year",
   "credits",
   "gpa",
+  // Not in the spec's list: the unofficial transcript uploaded for each college (decision 0014).
+  "transcript",
 ] as const;
 
 function withPrefixes(prefixes: readonly string[], suffixes: readonly string[]): string[] {
@@ -203,6 +205,8 @@ const TEST_KEYS = [
   "ielts_test_taken",
   "pte_test_taken",
   "toefl_test_taken",
+  // Not in the spec's list: the score report uploaded when a test will be submitted (decision 0014).
+  "english_test_report",
 ];
 
 export const ABOUT_KEYS: readonly string[] = Object.freeze([
@@ -233,6 +237,11 @@ export const FINAL_STEPS_KEYS: readonly string[] = Object.freeze([
   "conviction_comment",
   "counselor_waiver_request",
   "legal_agree",
+  // Not in the spec's list: the applicant's documents (decision 0014). The personal statement is
+  // written (`personal_statement`) or uploaded (`personal_statement_file`), by tab.
+  "personal_statement",
+  "personal_statement_file",
+  "resume_file",
 ]);
 
 const KEYS_BY_PAGE: ReadonlyArray<readonly [PageId, readonly string[]]> = [

@@ -74,5 +74,11 @@ export const CONVERSION_STATUSES = [
 ] as const;
 export type ConversionStatus = (typeof CONVERSION_STATUSES)[number];
 
+/** Spec §9: a running conversion's status is asked for every 2,000 ms. */
+export const CONVERSION_POLL_MS = 2_000;
+
+/** How long the link to a converted PDF (`url` of a COMPLETED status) works: 5 minutes. */
+export const VIEW_LINK_SECONDS = 5 * 60;
+
 /** Spec §4: the answer a file question holds once its conversion completed. */
 export const FILE_ANSWERED_VALUE = "ANSWERED";

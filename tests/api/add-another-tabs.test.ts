@@ -20,8 +20,9 @@ const COUNT_SAVED = "Your number of entries has been saved.";
 const TAB_SAVED = "Your choice of tab has been saved.";
 
 /**
- * Today's catalogue has no tabbed section yet, so the tabs tests use this one: a transcript either
- * uploaded or typed in. Its questions borrow real answer keys (PUT /api/answer accepts only those).
+ * The tabs tests use this catalogue, whose tabs hold required questions (today's personal statement
+ * holds none): a transcript either uploaded or typed in. Its questions borrow real answer keys
+ * (PUT /api/answer accepts only those).
  */
 const tabbedCatalogue: readonly FormPage[] = [
   {
@@ -282,14 +283,22 @@ describe("GET and PUT /api/add-another", () => {
 });
 
 describe("GET and PUT /api/tabs", () => {
-  it("refuses every tab id while the catalogue has no tabbed section", async () => {
+  it("accepts the personal statement's tabs of today's catalogue, and refuses tab ids it does not declare", async () => {
     const user = await signedInUser(test);
     const response = await sendJson(test, user.cookie, "PUT", "/api/tabs", {
       tab_id: "transcript_tab",
       chosen_tab: "manual",
     });
-    expectRefusal(response, "tab_id must name a tabbed section of the form: the form has none.");
+    expectRefusal(response, "tab_id must name a tabbed section of the form: personal_statement.");
     expect(await getJson(test, user.cookie, "/api/tabs")).toStrictEqual({ tabs: {} });
+    const chosen = await sendJson(test, user.cookie, "PUT", "/api/tabs", {
+      tab_id: "personal_statement",
+      chosen_tab: "upload",
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(await getJson(test, user.cookie, "/api/tabs")).toStrictEqual({
+      tabs: { personal_statement: "upload" },
+    });
   });
 
   it("stores a choice, answers it, and shows it in GET and the profile", async () => {

@@ -116,8 +116,8 @@ describe("GET /api/profile", () => {
       { userId: user.userId, buttonId: "college", numComponents: 2 },
       { userId: user.userId, buttonId: "legacy", numComponents: 4 },
     ]);
-    // Written directly: today's catalogue has no tabbed section (tests/api/add-another-tabs.test.ts
-    // saves choices through PUT /api/tabs with a catalogue that has one).
+    // Written directly, with a tab id today's catalogue does not declare: the profile lists what is
+    // stored (tests/api/add-another-tabs.test.ts saves choices through PUT /api/tabs).
     await db.insert(tabChoices).values({ userId: user.userId, tabId: "transcript_tab", chosenTab: "manual" });
     const profile = (await getProfile(test, user.cookie)).json() as ProfileBody;
     expect(profile.add_another).toStrictEqual({ college: 2, legacy: 4 });

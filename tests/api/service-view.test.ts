@@ -28,8 +28,8 @@ import { clientHeaders, createTestApp, signedInUser, type TestApp, testConfig } 
 const TEN_MINUTES = 10 * 60_000;
 
 /**
- * Today's catalogue has no tabbed section yet (uploads will add one), so Your Academics gets a
- * transcript section with two tabs here: the service response carries the stored choice.
+ * Your Academics gets a transcript section with two text tabs here (the personal statement's tabs
+ * hold a file question): the service response carries the stored choice.
  */
 const transcriptSection: Section = {
   id: "transcript",

@@ -65,12 +65,45 @@ export type CachedProfile = {
   fetchedAt: number;
 };
 
+/** A file the applicant chose, as the device keeps it until it is uploaded (at most 1 MB, spec §9). */
+export type KeptFile = { name: string; type: string; size: number; bytes: ArrayBuffer };
+
+/**
+ * A change to a file question that has not reached the server yet (decision 0014): a file to upload
+ * (and record, which starts its conversion), or a document to delete. One per owner and question:
+ * a newer change replaces it. Kept like the answer queue, so it survives reloads and closed tabs.
+ */
+export type QueuedUpload = {
+  owner: string;
+  key: string;
+  /** New for every change of the entry: a step finished for an earlier version changes nothing. */
+  token: string;
+  queuedAt: number;
+  /** Failed tries of the current step, for the backoff. */
+  attempts: number;
+} & (
+  | {
+      op: "upload";
+      file: KeptFile;
+      /** The store's key once the file is there; the next step records it under the question. */
+      fileKey?: string;
+      /** Times the server could not find the stored file (it is uploaded again, a few times). */
+      missing?: number;
+    }
+  | { op: "delete" }
+);
+
+/** A document the server holds for a file question (spec §3 document answer), as last known. */
+export type StoredDocument = { owner: string; key: string; file_name: string; file_size: number };
+
 export class LocalDb extends Dexie {
   answers!: Table<StoredAnswer, [string, string]>;
   queue!: Table<QueueEntry, number>;
   batches!: Table<BatchRecord, string>;
   meta!: Table<MetaRecord, string>;
   profiles!: Table<CachedProfile, string>;
+  uploads!: Table<QueuedUpload, [string, string]>;
+  documents!: Table<StoredDocument, [string, string]>;
 
   constructor(name = "admissions") {
     // Strict durability: a change reported as saved is on disk, not in an OS buffer.
@@ -95,6 +128,8 @@ export class LocalDb extends Dexie {
     // Refused answers, found without reading the queue (an entry is in this index only while it
     // is refused), so the header's watch costs the keystroke path nothing.
     this.version(3).stores({ queue: "++id, owner, [owner+key], batchId, [owner+refused]" });
+    // Documents (decision 0014): files waiting to be uploaded, and the server's document answers.
+    this.version(4).stores({ uploads: "[owner+key], owner", documents: "[owner+key], owner" });
   }
 }
 

@@ -241,7 +241,7 @@ function browserOffline(): boolean {
  * Worth sending again unchanged: no answer (offline, cut, timed out), a server failure or 429, or
  * a reply that is not our API's JSON (a proxy's or portal's page), whatever its status.
  */
-function isServerTrouble(error: unknown): boolean {
+export function isServerTrouble(error: unknown): boolean {
   if (!(error instanceof ApiError)) return true;
   return error.isRetryable || (error.kind === "server" && error.body === undefined);
 }

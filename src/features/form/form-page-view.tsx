@@ -20,10 +20,10 @@ import { useHashFocus } from "./use-hash-focus";
 import { useUiChoices } from "./use-ui-choices";
 
 /**
- * Asked before the applicant leaves tab `from` of a section for tab `to`; false keeps `from` and
- * its answers. The uploads feature checks a tab's stored conversion and document here.
+ * Asked before the applicant leaves tab `from` of `section` for tab `to`; false keeps `from` and
+ * its answers. The documents feature checks a tab's stored conversion and document here.
  */
-export type BeforeTabSwitch = (from: string, to: string) => Promise<boolean>;
+export type BeforeTabSwitch = (from: string, to: string, section: Section) => Promise<boolean>;
 
 const allowTabSwitch: BeforeTabSwitch = async () => true;
 
@@ -87,7 +87,7 @@ export function FormPageView({
       if (!signedIn || !section.tabs || from === to || switching.current) return;
       switching.current = true;
       try {
-        if (!(await beforeTabSwitch(from, to))) return;
+        if (!(await beforeTabSwitch(from, to, section))) return;
         for (const [key, value] of Object.entries(switchTab(section, from, to, answerStore.all()))) {
           setAnswer(key, value);
         }

@@ -116,7 +116,11 @@ describe("a tabbed section", () => {
     renderPage(true, beforeTabSwitch);
 
     await chooseNextTabByKeyboard();
-    expect(beforeTabSwitch).toHaveBeenCalledWith("upload", "manual");
+    expect(beforeTabSwitch).toHaveBeenCalledWith(
+      "upload",
+      "manual",
+      expect.objectContaining({ id: page.sections[0]?.id }),
+    );
     expect(screen.getByRole("tab", { name: "Upload", selected: true })).toBeTruthy();
     expect(screen.getByRole("textbox", { name: "File name" })).toBeTruthy();
     expect(answerStore.get("t_file")).toBe("transcript.pdf");

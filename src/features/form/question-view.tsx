@@ -1,4 +1,4 @@
-import { memo } from "react";
+import { lazy, memo, Suspense } from "react";
 import type { Question } from "../../form/catalogue-types";
 import { AutocompleteQuestion } from "./autocomplete-question";
 import { CheckboxQuestion } from "./checkbox-question";
@@ -9,6 +9,11 @@ import { RadioQuestion } from "./radio-question";
 import { SelectQuestion } from "./select-question";
 import { TextQuestion } from "./text-question";
 import { TextareaQuestion } from "./textarea-question";
+
+// Only pages with file questions load the documents feature (upload queue, polling, dialogs).
+const FileQuestion = lazy(() =>
+  import("../documents/file-question").then((m) => ({ default: m.FileQuestion })),
+);
 
 function QuestionByKind({ question }: { question: Question }) {
   switch (question.kind) {
@@ -33,8 +38,11 @@ function QuestionByKind({ question }: { question: Question }) {
     case "autocomplete":
       return <AutocompleteQuestion question={question} />;
     case "file":
-      // The documents feature renders file questions (upload, conversion polling, view, delete).
-      return null;
+      return (
+        <Suspense fallback={null}>
+          <FileQuestion question={question} />
+        </Suspense>
+      );
   }
 }
 

@@ -5,6 +5,7 @@ import { clearSessionHint, hasSessionHint } from "../../lib/session-hint";
 import type { Profile } from "../../shared/api-types";
 import { syncClient } from "../answers/answer-session";
 import { DEVICE_OWNER, localDb } from "../answers/local-db";
+import { replaceServerDocuments } from "../documents/document-cache";
 import { startNewDraft } from "../draft-links/draft-id";
 import { type DraftLinkOutcome, draftLinkToken, openDraftLink } from "../draft-links/open-draft-link";
 import { adoptServerChoices } from "../form/ui-choices";
@@ -60,6 +61,8 @@ async function openOwner(): Promise<Omit<BaseProfile, "draftLink">> {
       { add_another: profile.add_another ?? {}, tabs: profile.tabs ?? {} },
       await syncClient.pendingActions(),
     );
+    // File questions show the server's documents offline too (decision 0014).
+    await replaceServerDocuments(localDb(), profile.username, profile.document_answer ?? {});
     return { snapshot: snapshotFromProfile(rest), offline: false, unauthorized: false, mergedDrafts };
   } catch (error) {
     if (error instanceof ApiError && error.kind === "unauthorized") {

@@ -27,3 +27,30 @@ describe("signing out", () => {
     expect(calls.filter((url) => url === "/api/logout")).toHaveLength(2);
   });
 });
+
+describe("the unsent-changes check before signing out", () => {
+  it("counts files waiting to be uploaded, which stay on the device for the next sign-in", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        throw new TypeError("Failed to fetch");
+      }),
+    );
+    const { syncClient } = await import("../answers/answer-session");
+    const { localDb } = await import("../answers/local-db");
+    const { queueUpload, queuedChanges } = await import("../documents/upload-queue");
+    const { unsentChanges } = await import("./log-out");
+    const owner = `ada-${Date.now()}@example.edu`;
+    await syncClient.open(owner, null);
+    const bytes = new TextEncoder().encode("%PDF statement").buffer as ArrayBuffer;
+    await queueUpload(localDb(), owner, "resume_file", {
+      name: "resume.pdf",
+      type: "application/pdf",
+      size: 14,
+      bytes,
+    });
+    expect(await unsentChanges()).toBe(1);
+    await logOut();
+    expect(await queuedChanges(localDb(), owner)).toHaveLength(1);
+  });
+});

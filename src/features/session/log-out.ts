@@ -1,5 +1,8 @@
 import { apiRequest } from "../../lib/api-client";
 import { syncClient } from "../answers/answer-session";
+import { DEVICE_OWNER, localDb } from "../answers/local-db";
+import { forgetServerDocuments } from "../documents/document-cache";
+import { waitingUploadCount } from "../documents/upload-queue";
 import { forgetSignedInUser } from "../profile/base-profile-loader";
 
 // A server that does not answer must not keep the user signed in on this screen.
@@ -7,10 +10,16 @@ const REQUEST_TIMEOUT_MS = 10_000;
 /** How long sign-out waits for waiting changes to reach the server first. */
 const FLUSH_TIMEOUT_MS = 5_000;
 
-/** Changes this device has not yet sent for the signed-in user (0 when anonymous). */
+/**
+ * Changes this device has not yet sent for the signed-in user (0 when anonymous): answers and
+ * other changes, and files waiting to be uploaded (decision 0014).
+ */
 export async function unsentChanges(): Promise<number> {
   await withTimeout(syncClient.flush(), FLUSH_TIMEOUT_MS);
-  return syncClient.pending();
+  const owner = syncClient.owner;
+  return (
+    (await syncClient.pending()) + (owner === DEVICE_OWNER ? 0 : await waitingUploadCount(localDb(), owner))
+  );
 }
 
 /**
@@ -38,7 +47,11 @@ async function signOutOnce(): Promise<void> {
     // Signed out locally either way.
   }
   await forgetSignedInUser();
+  const owner = syncClient.owner;
   await syncClient.signOut();
+  // The names of the user's documents leave the device; files still waiting stay for their next
+  // sign-in here, like unsent answers.
+  if (owner !== DEVICE_OWNER) await forgetServerDocuments(localDb(), owner).catch(() => {});
 }
 
 async function withTimeout(work: Promise<unknown>, ms: number): Promise<void> {

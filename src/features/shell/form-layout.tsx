@@ -5,6 +5,7 @@ import { showSuccessToast } from "../../components/toasts";
 import { UNAUTHORIZED_MESSAGE } from "../../shared/messages";
 import { isFormPagePath } from "../../shared/routes";
 import { useWebStatus } from "../application/use-web-status";
+import { useDocumentUploads } from "../documents/use-document-uploads";
 import { ContinueDialogHost } from "../draft-links/continue-on-another-device";
 import { DraftLinkOutcomeNotice } from "../draft-links/draft-link-outcome";
 import type { BaseProfile } from "../profile/base-profile-loader";
@@ -48,6 +49,7 @@ export function FormLayout() {
   useFormNavigationRules(snapshot);
   useMergedDraftsNotice(base.mergedDrafts);
   useSessionLostRedirect(snapshot.username);
+  useDocumentUploads(snapshot.is_service_user ? null : owner);
 
   if (base.unauthorized)
     return <Navigate to="/login" replace state={{ errorMessage: UNAUTHORIZED_MESSAGE }} />;

@@ -99,7 +99,7 @@ describe("tabbedSections", () => {
     );
   });
 
-  it("finds none in today's catalogue (uploads will add them)", () => {
-    expect(tabbedSections(formPages)).toEqual(new Map());
+  it("finds the personal statement's tabs in today's catalogue", () => {
+    expect(tabbedSections(formPages)).toEqual(new Map([["personal_statement", ["write", "upload"]]]));
   });
 });

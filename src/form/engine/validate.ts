@@ -18,7 +18,7 @@ export type ValidateOptions = {
 };
 
 /** A repeated block's own message prefix, else its section's (e.g. "Parent 1/Guardian 1: "). */
-function messagePrefixOf(entry: KeyEntry | undefined): string {
+export function messagePrefixOf(entry: KeyEntry | undefined): string {
   if (!entry) return "";
   const { repeat, messagePrefix } = entry.section;
   const block = entry.prefix === null || !repeat ? -1 : repeat.prefixes.indexOf(entry.prefix);

@@ -5,6 +5,7 @@ import type { EngineContext } from "../catalogue-types";
 import { applyAnswer } from "../engine/apply-answer";
 import { answerKeysOf } from "../engine/question-keys";
 import { validateAnswers } from "../engine/validate";
+import { sectionQuestions } from "../engine/visibility";
 import { CERTIFICATION_TEXT, finalStepsPage, WAIVER_TEXT } from "./final-steps";
 import { formPages } from "./form-pages";
 
@@ -23,7 +24,7 @@ const errorsFor = (changes: Record<string, string>) =>
 
 describe("Final Steps page", () => {
   it("declares exactly the data model's final-steps keys", () => {
-    const keys = finalStepsPage.sections.flatMap((s) => s.questions.flatMap(answerKeysOf));
+    const keys = finalStepsPage.sections.flatMap((s) => sectionQuestions(s).flatMap(answerKeysOf));
     expect(keys.sort()).toEqual([...FINAL_STEPS_KEYS].sort());
   });
 

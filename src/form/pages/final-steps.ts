@@ -1,5 +1,6 @@
 import { partner } from "../../config/partner";
 import type { FormPage, Question, Rule, Section } from "../catalogue-types";
+import { personalStatementSection, resumeSection } from "./documents";
 import { whenEquals, whenNo, whenYes, yesNoQuestion } from "./rule-builders";
 
 const transfer = whenEquals("app_type", "1");
@@ -107,8 +108,8 @@ export const finalStepsPage: FormPage = {
   id: "final-steps",
   title: "Final Steps",
   intro: {
-    text: "Answer a few final questions, choose whether to waive your right to see your recommendations, and certify your application.",
+    text: "Add your personal statement and résumé if you like, answer a few final questions, choose whether to waive your right to see your recommendations, and certify your application.",
     audience: "applicant",
   },
-  sections: [conductSection, waiverSection, certificationSection],
+  sections: [personalStatementSection, resumeSection, conductSection, waiverSection, certificationSection],
 };

@@ -1,4 +1,6 @@
+import { partner } from "../../../config/partner";
 import type { Question, Section } from "../../catalogue-types";
+import { documentQuestion } from "../documents";
 import { schoolQuestions } from "./school-questions";
 
 const PREFIXES = ["college_", "college_2_", "college_3_"] as const;
@@ -75,5 +77,7 @@ export const collegesSection: Section = {
       inputMode: "decimal",
       checks: [{ type: "number", min: 0, max: 5, message: "Please enter your GPA as a number from 0 to 5." }],
     },
+    // One per block: college_transcript, college_2_transcript, college_3_transcript.
+    documentQuestion("college_transcript", partner.documents.collegeTranscript),
   ],
 };

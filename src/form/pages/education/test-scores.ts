@@ -1,5 +1,6 @@
 import { partner } from "../../../config/partner";
 import type { Question, Rule, Section } from "../../catalogue-types";
+import { documentQuestion } from "../documents";
 import { whenEquals, whenNo, whenYes, yesNoQuestion } from "../rule-builders";
 
 type Bounds = { min: number; max: number; step?: number };
@@ -156,5 +157,8 @@ export const englishProficiencySection: Section = {
         visibleWhen: whenYes("english_proficiency_test"),
       }),
     ),
+    documentQuestion("english_test_report", partner.documents.englishTestReport, {
+      visibleWhen: whenYes("english_proficiency_test"),
+    }),
   ],
 };

@@ -1,0 +1,272 @@
+import { showErrorToast } from "../../components/toasts";
+import { indexCatalogue } from "../../form/engine/catalogue-index";
+import { messagePrefixOf } from "../../form/engine/validate";
+import { formPages } from "../../form/pages/form-pages";
+import { KeyedListeners } from "../../lib/keyed-listeners";
+import type { DocumentConversionState } from "../../shared/api-types";
+import { FILE_ANSWERED_VALUE, VIEW_LINK_SECONDS } from "../../shared/document-rules";
+import { GENERIC_ERROR_MESSAGE } from "../../shared/messages";
+import { answerStore } from "../answers/answer-session";
+import { type KeptFile, localDb } from "../answers/local-db";
+import { answerWriter, setAnswer } from "../form/set-answer";
+import { deleteConversion } from "./api/delete-conversion";
+import { getConversion } from "./api/get-conversion";
+import { httpUploadTransport } from "./api/upload-transport";
+import { ConversionPoller, type ConversionState, isConverting } from "./conversion-poller";
+import { dropServerDocument } from "./document-cache";
+import { hiddenFileQuestionFinder } from "./hidden-file-questions";
+import { storageFailureMessage } from "./storage-failure";
+import { queueDeletion, queueUpload } from "./upload-queue";
+import { type UploadEvents, UploadWorker } from "./upload-worker";
+
+/** Spec §8: the label of an upload's error toast. */
+export const uploadErrorLabel = (field: string) => `Error uploading file for ${field}`;
+
+const hiddenFileQuestions = hiddenFileQuestionFinder(formPages);
+
+/** A view link is asked for again this long before the server's lifetime for it runs out. */
+const VIEW_LINK_MARGIN_MS = 30_000;
+
+/** The question's name as the applicant reads it, with its block ("College/University 2: …"). */
+export function fieldName(key: string): string {
+  const entry = indexCatalogue(formPages).byKey.get(key);
+  return entry ? `${messagePrefixOf(entry)}${entry.question.label}` : key;
+}
+
+/**
+ * The documents of the signed-in applicant in this tab (decision 0014): the upload worker (one tab
+ * per owner sends), a conversion poller per question, the bytes this tab has sent, and what
+ * follows from a conversion's end: COMPLETED mirrors the answer "ANSWERED" on the device (the
+ * server wrote it too); FAILED clears the field and shows "Error uploading file for {field}",
+ * whose dismissal deletes the conversion (spec §8). Components read it through
+ * `use-file-question.ts`; every change still goes device first (the upload queue, the answer store).
+ */
+export class DocumentsRuntime {
+  private currentOwner: string | null = null;
+  private worker: UploadWorker | null = null;
+  private readonly pollers = new Map<string, ConversionPoller>();
+  private readonly progress = new Map<string, { sent: number; total: number }>();
+  /** Watches held for uploads recorded by this tab, until their conversion ends. */
+  private readonly afterUpload = new Map<string, () => void>();
+  private readonly failureToasts = new Set<string>();
+  private readonly listeners = new KeyedListeners();
+  private stopWatchingAnswers: () => void = () => {};
+
+  get owner(): string | null {
+    return this.currentOwner;
+  }
+
+  /** Starts sending `owner`'s waiting file changes (signed-in applicants only); idempotent. */
+  start(owner: string): void {
+    if (this.currentOwner === owner) return;
+    this.stop();
+    this.currentOwner = owner;
+    this.worker = new UploadWorker(localDb(), owner, httpUploadTransport, this.events, {
+      lockName: `admissions-uploads:${owner}`,
+    });
+    this.worker.start();
+    window.addEventListener("online", this.onOnline);
+    this.stopWatchingAnswers = answerWriter.onWrite((changes) => {
+      for (const key of hiddenFileQuestions(changes, answerStore.all())) void this.removeHidden(owner, key);
+    });
+  }
+
+  stop(): void {
+    this.stopWatchingAnswers();
+    this.stopWatchingAnswers = () => {};
+    this.worker?.stop();
+    this.worker = null;
+    for (const release of this.afterUpload.values()) release();
+    this.afterUpload.clear();
+    this.pollers.clear();
+    this.progress.clear();
+    this.currentOwner = null;
+    window.removeEventListener("online", this.onOnline);
+    this.listeners.notifyAll();
+  }
+
+  subscribe(key: string, listener: () => void): () => void {
+    return this.listeners.subscribe(key, listener);
+  }
+
+  conversionOf(key: string): ConversionState | undefined {
+    return this.pollers.get(key)?.current;
+  }
+
+  progressOf(key: string): { sent: number; total: number } | undefined {
+    return this.progress.get(key);
+  }
+
+  /** Whether this tab is sending question `key`'s change right now. */
+  isSending(key: string): boolean {
+    return this.worker?.sendingKey === key;
+  }
+
+  /** A file question on screen: its conversion is asked about while it stays (spec §4). */
+  watch(key: string): () => void {
+    return this.currentOwner ? this.poller(key).watch() : () => {};
+  }
+
+  /** Keeps `file` on the device for question `key` and sends it when it can. Throws a storage error. */
+  async choose(key: string, file: KeptFile): Promise<void> {
+    const owner = this.requireOwner();
+    this.worker?.abort(key);
+    await queueUpload(localDb(), owner, key, file);
+    void this.worker?.flushNow();
+  }
+
+  /**
+   * Deletes question `key`'s file (spec §4): a file still waiting is dropped; the server's document
+   * and conversion are deleted (queued, so it works offline). The answer becomes "".
+   */
+  async remove(key: string): Promise<void> {
+    const owner = this.requireOwner();
+    this.worker?.abort(key);
+    await queueDeletion(localDb(), owner, key);
+    this.progress.delete(key);
+    this.poller(key).set({ status: "NOT_ANSWERED", message: "", url: null });
+    if (answerStore.get(key) !== "") setAnswer(key, "");
+    void this.worker?.flushNow();
+  }
+
+  /** The link to the converted PDF if this tab holds one that still works for a while. */
+  freshViewUrl(key: string): string | null {
+    const state = this.conversionOf(key);
+    if (state?.status !== "COMPLETED" || !state.url) return null;
+    const age = Date.now() - state.receivedAt;
+    return age < VIEW_LINK_SECONDS * 1000 - VIEW_LINK_MARGIN_MS ? state.url : null;
+  }
+
+  /** Asks the server for the status again, for a fresh link; null when there is none. */
+  async refreshViewUrl(key: string): Promise<string | null> {
+    const state = await this.poller(key).poll();
+    return state?.status === "COMPLETED" ? state.url : null;
+  }
+
+  /** Asks the server for question `key`'s status now (tab switches); throws as the call does. */
+  async askConversion(key: string): Promise<DocumentConversionState> {
+    const state = await getConversion(key);
+    this.poller(key).set(state);
+    return state;
+  }
+
+  /** After a deletion queued elsewhere (a tab switch, a hidden question): nothing converts any more. */
+  forgetConversion(key: string): void {
+    this.worker?.abort(key);
+    this.progress.delete(key);
+    this.poller(key).set({ status: "NOT_ANSWERED", message: "", url: null });
+    void this.worker?.flushNow();
+  }
+
+  /** A file question an answer hid: its document goes, as its answer did (decision 0014). */
+  private async removeHidden(owner: string, key: string): Promise<void> {
+    const db = localDb();
+    const [queued, stored] = await Promise.all([
+      db.uploads.get([owner, key]),
+      db.documents.get([owner, key]),
+    ]);
+    if (!queued && !stored) return;
+    if (queued?.op === "delete") return;
+    try {
+      await queueDeletion(db, owner, key);
+    } catch (error) {
+      showErrorToast(uploadErrorLabel(fieldName(key)), storageFailureMessage(error));
+      return;
+    }
+    if (this.currentOwner === owner) this.forgetConversion(key);
+  }
+
+  private requireOwner(): string {
+    if (!this.currentOwner) throw new Error("Documents need a signed-in applicant.");
+    return this.currentOwner;
+  }
+
+  private poller(key: string): ConversionPoller {
+    let poller = this.pollers.get(key);
+    if (!poller) {
+      poller = new ConversionPoller(key, getConversion, (state, previous) =>
+        this.conversionChanged(key, state, previous),
+      );
+      this.pollers.set(key, poller);
+    }
+    return poller;
+  }
+
+  private readonly onOnline = () => {
+    for (const poller of this.pollers.values()) {
+      if (poller.watched && (poller.current === undefined || isConverting(poller.current.status))) {
+        void poller.poll();
+      }
+    }
+  };
+
+  private conversionChanged(
+    key: string,
+    state: ConversionState,
+    previous: ConversionState | undefined,
+  ): void {
+    this.listeners.notify(key);
+    const owner = this.currentOwner;
+    if (!owner || answerStore.owner !== owner) return;
+    if (!isConverting(state.status)) {
+      this.afterUpload.get(key)?.();
+      this.afterUpload.delete(key);
+    }
+    if (state.status === "COMPLETED" && answerStore.get(key) !== FILE_ANSWERED_VALUE) {
+      // Spec §4: COMPLETED marks the answer; the server stored it too (decision 0009).
+      setAnswer(key, FILE_ANSWERED_VALUE);
+    }
+    if (state.status === "FAILED" && previous?.status !== "FAILED") this.conversionFailed(owner, key, state);
+  }
+
+  /** Spec §4 and §8: FAILED clears the field and says why; dismissing the toast deletes the conversion. */
+  private conversionFailed(owner: string, key: string, state: ConversionState): void {
+    if (answerStore.get(key) !== "") setAnswer(key, "");
+    void dropServerDocument(localDb(), owner, key).catch(() => {});
+    if (this.failureToasts.has(key)) return;
+    this.failureToasts.add(key);
+    showErrorToast(uploadErrorLabel(fieldName(key)), state.message || GENERIC_ERROR_MESSAGE, {
+      onClose: () => {
+        this.failureToasts.delete(key);
+        deleteConversion(key)
+          .then(() => {
+            if (this.currentOwner === owner)
+              this.poller(key).set({ status: "NOT_ANSWERED", message: "", url: null });
+          })
+          .catch(() => {});
+      },
+    });
+  }
+
+  private readonly events: UploadEvents = {
+    progress: (key, sent, total) => {
+      this.progress.set(key, { sent, total });
+      this.listeners.notify(key);
+    },
+    sending: (key) => {
+      if (key !== null) return;
+      const keys = [...this.progress.keys()];
+      this.progress.clear();
+      for (const done of keys) this.listeners.notify(done);
+    },
+    recorded: (key, accepted) => {
+      this.progress.delete(key);
+      const poller = this.poller(key);
+      poller.set({ status: accepted.status, message: accepted.message, url: null });
+      // Spec §4: the conversion is asked about while the upload is in flight, on screen or not.
+      if (isConverting(accepted.status) && !this.afterUpload.has(key))
+        this.afterUpload.set(key, poller.watch());
+    },
+    deleted: (key) => {
+      this.poller(key).set({ status: "NOT_ANSWERED", message: "", url: null });
+    },
+    refused: (key, message) => {
+      this.progress.delete(key);
+      this.listeners.notify(key);
+      showErrorToast(uploadErrorLabel(fieldName(key)), message);
+    },
+  };
+}
+
+/** The app's one documents runtime. */
+export const documentsRuntime = new DocumentsRuntime();

@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import type { QueuedUpload } from "../answers/local-db";
+import type { ConversionState } from "./conversion-poller";
+import { type FileQuestionFacts, fileQuestionView, statusText } from "./file-question-state";
+
+const owner = "ada@example.edu";
+const file = { name: "statement.docx", type: "", size: 250_880, bytes: new ArrayBuffer(0) };
+const upload: QueuedUpload = {
+  owner,
+  key: "resume_file",
+  token: "t",
+  queuedAt: 1,
+  attempts: 0,
+  op: "upload",
+  file,
+};
+const document = { file_name: "statement.docx", file_size: 250_880 };
+const conversion = (status: ConversionState["status"], url: string | null = null): ConversionState => ({
+  status,
+  message: "",
+  url,
+  receivedAt: 0,
+});
+
+const facts = (change: Partial<FileQuestionFacts> = {}): FileQuestionFacts => ({
+  signedIn: true,
+  queued: undefined,
+  document: undefined,
+  conversion: undefined,
+  progress: undefined,
+  online: true,
+  answer: "",
+  ...change,
+});
+
+describe("a file question's state", () => {
+  it("asks anonymous visitors to create an account, whatever the device holds", () => {
+    expect(fileQuestionView(facts({ signedIn: false, document }))).toEqual({ state: "anonymous" });
+  });
+
+  it("is empty with nothing chosen, stored or converting", () => {
+    expect(fileQuestionView(facts())).toEqual({ state: "empty" });
+    expect(fileQuestionView(facts({ conversion: conversion("NOT_ANSWERED") }))).toEqual({ state: "empty" });
+  });
+
+  it("waits on the device while offline or between retries, and says so", () => {
+    const offline = fileQuestionView(facts({ queued: upload, online: false }));
+    expect(offline).toEqual({ state: "waiting", file: { name: "statement.docx", size: 250_880 } });
+    expect(statusText(offline, false)).toBe(
+      "Waiting to upload: it is saved on this device and will upload when you're back online.",
+    );
+    const retrying = fileQuestionView(facts({ queued: { ...upload, attempts: 2 } }));
+    expect(retrying.state).toBe("waiting");
+    expect(statusText(retrying, true)).toMatch(/^Waiting to upload: we couldn't reach the server/);
+  });
+
+  it("shows the bytes sent while this tab uploads, and 'Uploading…' before the first", () => {
+    expect(fileQuestionView(facts({ queued: upload }))).toMatchObject({ state: "uploading", sent: null });
+    expect(
+      fileQuestionView(facts({ queued: upload, progress: { sent: 1000, total: 250_880 } })),
+    ).toMatchObject({
+      state: "uploading",
+      sent: 1000,
+    });
+  });
+
+  it("is converting while the server converts, or while its answer is not yet ANSWERED", () => {
+    expect(fileQuestionView(facts({ document, conversion: conversion("UNPROCESSED") })).state).toBe(
+      "converting",
+    );
+    expect(fileQuestionView(facts({ document, conversion: conversion("IN_PROGRESS") })).state).toBe(
+      "converting",
+    );
+    expect(fileQuestionView(facts({ document })).state).toBe("converting");
+    expect(statusText(fileQuestionView(facts({ document })), true)).toBe("Converting…");
+  });
+
+  it("shows the name and the size rounded, with View once converted", () => {
+    const ready = fileQuestionView(
+      facts({ document, conversion: conversion("COMPLETED", "/files/view?token=x") }),
+    );
+    expect(ready).toEqual({
+      state: "ready",
+      file: { name: "statement.docx", size: 250_880 },
+      viewable: true,
+    });
+    expect(statusText(ready, true)).toBe("Uploaded: statement.docx (245kB)");
+    // Before this tab has asked, the answer the server wrote says the conversion completed.
+    expect(fileQuestionView(facts({ document, answer: "ANSWERED" }))).toMatchObject({
+      state: "ready",
+      viewable: true,
+    });
+  });
+
+  it("is empty once the conversion failed (the server removed the file) or a deletion waits", () => {
+    expect(fileQuestionView(facts({ document, conversion: conversion("FAILED") }))).toEqual({
+      state: "empty",
+    });
+    expect(
+      fileQuestionView(
+        facts({
+          document,
+          queued: { owner, key: "resume_file", token: "d", queuedAt: 2, attempts: 0, op: "delete" },
+        }),
+      ),
+    ).toEqual({ state: "empty" });
+  });
+
+  it("shows a newly chosen file over the document it replaces", () => {
+    expect(
+      fileQuestionView(facts({ document, answer: "ANSWERED", queued: upload, online: false })).state,
+    ).toBe("waiting");
+  });
+});

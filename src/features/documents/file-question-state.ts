@@ -1,0 +1,90 @@
+import { FILE_ANSWERED_VALUE } from "../../shared/document-rules";
+import { formatFileSize } from "../../shared/file-size";
+import type { QueuedUpload, StoredDocument } from "../answers/local-db";
+import { type ConversionState, isConverting } from "./conversion-poller";
+
+/** What a file question knows about its file, from the device, the server and this tab. */
+export type FileQuestionFacts = {
+  signedIn: boolean;
+  /** The change waiting on this device (a file to upload, or a deletion). */
+  queued: QueuedUpload | undefined;
+  /** The server's document, as last known. */
+  document: Pick<StoredDocument, "file_name" | "file_size"> | undefined;
+  /** The conversion, as this tab last learnt it. */
+  conversion: ConversionState | undefined;
+  /** Bytes of the file this tab has sent to the store. */
+  progress: { sent: number; total: number } | undefined;
+  online: boolean;
+  /** The question's answer: "ANSWERED" once converted (spec §4). */
+  answer: string;
+};
+
+export type ShownFile = { name: string; size: number };
+
+/**
+ * Spec §4 file upload states, with the offline one of decision 0014: `empty` (the file input);
+ * `waiting` (kept on the device until it can be uploaded); `uploading` (bytes sent, when this tab
+ * sends them); `converting`; `ready` (name, size, View once converted, Delete). Anonymous visitors
+ * are asked to create an account instead (spec §6).
+ */
+export type FileQuestionView =
+  | { state: "anonymous" }
+  | { state: "empty" }
+  | { state: "waiting"; file: ShownFile }
+  | { state: "uploading"; file: ShownFile; sent: number | null }
+  | { state: "converting"; file: ShownFile }
+  | { state: "ready"; file: ShownFile; viewable: boolean };
+
+export function fileQuestionView(facts: FileQuestionFacts): FileQuestionView {
+  const { queued, document, conversion } = facts;
+  if (!facts.signedIn) return { state: "anonymous" };
+  // A deletion waiting to be sent: the applicant has deleted the file.
+  if (queued?.op === "delete") return { state: "empty" };
+  if (queued?.op === "upload") {
+    const file = { name: queued.file.name, size: queued.file.size };
+    if (facts.progress) return { state: "uploading", file, sent: facts.progress.sent };
+    // Nothing sent yet: offline, or the last try failed and a retry is scheduled.
+    if (!facts.online || queued.attempts > 0) return { state: "waiting", file };
+    return { state: "uploading", file, sent: null };
+  }
+  if (conversion?.status === "FAILED" || conversion?.status === "NOT_ANSWERED") {
+    // The server removed a refused file; a document without a conversion can still be deleted.
+    return document && conversion.status === "NOT_ANSWERED"
+      ? { state: "ready", file: shown(document), viewable: false }
+      : { state: "empty" };
+  }
+  if (!document)
+    return isConverting(conversion?.status) ? { state: "converting", file: unnamed } : { state: "empty" };
+  const file = shown(document);
+  if (isConverting(conversion?.status)) return { state: "converting", file };
+  if (conversion?.status === "COMPLETED") return { state: "ready", file, viewable: true };
+  // Not asked yet: the answer says whether the conversion completed (the server writes it).
+  return facts.answer === FILE_ANSWERED_VALUE
+    ? { state: "ready", file, viewable: true }
+    : { state: "converting", file };
+}
+
+const unnamed: ShownFile = { name: "", size: 0 };
+
+function shown(document: Pick<StoredDocument, "file_name" | "file_size">): ShownFile {
+  return { name: document.file_name, size: document.file_size };
+}
+
+/** The status line, announced politely when it changes (never the percentage, which would chatter). */
+export function statusText(view: FileQuestionView, online: boolean): string {
+  switch (view.state) {
+    case "anonymous":
+    case "empty":
+      return "";
+    case "waiting":
+      return online
+        ? "Waiting to upload: we couldn't reach the server and will keep trying."
+        : "Waiting to upload: it is saved on this device and will upload when you're back online.";
+    case "uploading":
+      return "Uploading…";
+    case "converting":
+      return "Converting…";
+    case "ready":
+      return `Uploaded: ${view.file.name} (${formatFileSize(view.file.size)})`;
+  }
+}

@@ -1,0 +1,263 @@
+import { type ChangeEvent, type MouseEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { Button } from "react-aria-components";
+import { Modal } from "../../components/modal";
+import type { FileQuestion as FileQuestionData } from "../../form/catalogue-types";
+import { checkFileName, fileSizeProblem } from "../../shared/document-rules";
+import { formatFileSize } from "../../shared/file-size";
+import { useFormNavigation } from "../application/use-form-navigation";
+import { documentsRuntime } from "./documents-runtime";
+import { type FileQuestionView, type ShownFile, statusText } from "./file-question-state";
+import { storageFailureMessage } from "./storage-failure";
+import { useFileQuestion } from "./use-file-question";
+import "./file-question.css";
+
+/** What the file input accepts (spec §5): the browser's picker offers these; the checks decide. */
+const ACCEPT =
+  ".png,.jpeg,.jpg,.pdf,.docx,image/png,image/jpeg,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+const LIMITS_HINT =
+  "A PNG, JPEG, PDF or Word (.docx) file of up to 1 MB, with a name of at most 32 characters.";
+const VIEW_FAILED_MESSAGE =
+  "We couldn't open your file just now. Please check your connection and try again.";
+
+/**
+ * Spec §2/§4 file input: empty (a labelled file input), then waiting or uploading (with the bytes
+ * sent) and converting, then the file's name and size with View and Delete (after "Are you sure you
+ * want to delete your file?"). The spec's checks run before anything is sent and their messages
+ * are linked to the input. Anonymous visitors are asked to create an account (spec §6), their
+ * answers carried to sign-up. The status line is announced politely when it changes.
+ */
+export function FileQuestion({ question }: { question: FileQuestionData }) {
+  const { key } = question;
+  const { view, online } = useFileQuestion(key);
+  const { toSignup } = useFormNavigation();
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const status = useRef<HTMLParagraphElement>(null);
+  // Where focus goes once the input is replaced by the file, or the file by the input.
+  const focusNext = useRef<"status" | "input" | null>(null);
+  const ids = {
+    label: `${key}-label`,
+    description: `${key}-description`,
+    hint: `${key}-hint`,
+    error: `${key}-error`,
+    file: `${key}-file`,
+    status: `${key}-status`,
+  };
+  const state = view?.state;
+
+  useEffect(() => {
+    if (focusNext.current === "input" && state === "empty") input.current?.focus();
+    else if (focusNext.current === "status" && state !== "empty" && state !== undefined)
+      status.current?.focus();
+    else return;
+    focusNext.current = null;
+  }, [state]);
+
+  async function choose(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = event.currentTarget.files?.[0];
+    // Choosing the same file again after a refusal must still be noticed.
+    event.currentTarget.value = "";
+    if (!chosen) return;
+    const name = checkFileName(chosen.name);
+    const problem = name.ok ? fileSizeProblem(chosen.size) : name.message;
+    if (!name.ok || problem) {
+      setError(problem ?? null);
+      return;
+    }
+    setError(null);
+    try {
+      const bytes = await chosen.arrayBuffer();
+      focusNext.current = "status";
+      await documentsRuntime.choose(key, { name: name.name, type: chosen.type, size: chosen.size, bytes });
+    } catch (failure) {
+      focusNext.current = null;
+      setError(storageFailureMessage(failure));
+    }
+  }
+
+  async function remove() {
+    setConfirming(false);
+    focusNext.current = "input";
+    try {
+      await documentsRuntime.remove(key);
+    } catch (failure) {
+      focusNext.current = null;
+      setError(storageFailureMessage(failure));
+    }
+  }
+
+  function viewFile(event: MouseEvent<HTMLAnchorElement>) {
+    const fresh = documentsRuntime.freshViewUrl(key);
+    if (fresh) {
+      event.currentTarget.href = fresh;
+      return;
+    }
+    // The link is older than its lifetime (or unknown): open the tab now, while the click counts
+    // as the applicant's, and send it to a fresh link.
+    event.preventDefault();
+    const opened = window.open("", "_blank");
+    void documentsRuntime
+      .refreshViewUrl(key)
+      .catch(() => null)
+      .then((url) => {
+        if (url && opened) {
+          opened.opener = null;
+          opened.location.href = url;
+        } else {
+          opened?.close();
+          setError(VIEW_FAILED_MESSAGE);
+        }
+      });
+  }
+
+  const describedBy = (...parts: (string | false | undefined)[]) =>
+    parts.filter(Boolean).join(" ") || undefined;
+  const fileActions = (file: ShownFile, actions: { view?: boolean; remove?: boolean }) => (
+    <div className="file-field__file">
+      {file.name ? (
+        <span id={ids.file} className="file-field__name">
+          {file.name} <span className="file-field__size">({formatFileSize(file.size)})</span>
+        </span>
+      ) : null}
+      {actions.view ? (
+        <a
+          className="button button--secondary file-field__action"
+          href={documentsRuntime.freshViewUrl(key) ?? "#"}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-describedby={ids.file}
+          onClick={viewFile}
+        >
+          View
+        </a>
+      ) : null}
+      {actions.remove ? (
+        <Button
+          className="button button--secondary file-field__action"
+          aria-describedby={ids.file}
+          onPress={() => setConfirming(true)}
+        >
+          Delete
+        </Button>
+      ) : null}
+    </div>
+  );
+
+  return (
+    <fieldset
+      id={key}
+      className="field field--group file-field"
+      aria-describedby={question.description ? ids.description : undefined}
+    >
+      <legend id={ids.label} className="field__label">
+        {question.label}
+      </legend>
+      {question.description ? (
+        <p id={ids.description} className="field__description">
+          {question.description}
+        </p>
+      ) : null}
+      {view === null ? null : view.state === "anonymous" ? (
+        <>
+          <p id={ids.hint} className="field__description">
+            Uploading a file needs an account, so that it stays with your application. Your answers so far
+            come with you.
+          </p>
+          <Button
+            className="button button--secondary file-field__action"
+            aria-describedby={describedBy(ids.label, ids.hint)}
+            onPress={toSignup}
+          >
+            Create an account to upload
+          </Button>
+        </>
+      ) : view.state === "empty" ? (
+        <>
+          <p id={ids.hint} className="field__description">
+            {LIMITS_HINT}
+          </p>
+          <input
+            ref={input}
+            id={`${key}-input`}
+            className="file-field__input"
+            type="file"
+            accept={ACCEPT}
+            aria-labelledby={ids.label}
+            aria-describedby={describedBy(
+              question.description && ids.description,
+              ids.hint,
+              error !== null && ids.error,
+            )}
+            aria-invalid={error !== null ? true : undefined}
+            onChange={(event) => void choose(event)}
+          />
+        </>
+      ) : (
+        <FileBody view={view} actions={fileActions} />
+      )}
+      <div className="field__error-region" aria-live="polite">
+        {error !== null ? (
+          <p id={ids.error} className="field__error">
+            <span className="field__error-line">{error}</span>
+          </p>
+        ) : null}
+      </div>
+      <p id={ids.status} ref={status} className="file-field__status" role="status" tabIndex={-1}>
+        {view ? statusText(view, online) : ""}
+      </p>
+      <Modal
+        isOpen={confirming}
+        onOpenChange={setConfirming}
+        title="Delete file"
+        size="xs"
+        role="alertdialog"
+      >
+        <p>Are you sure you want to delete your file?</p>
+        <div className="modal__actions">
+          <Button className="button button--secondary" onPress={() => setConfirming(false)} autoFocus>
+            Cancel
+          </Button>
+          <Button className="button button--primary" onPress={() => void remove()}>
+            Delete
+          </Button>
+        </div>
+      </Modal>
+    </fieldset>
+  );
+}
+
+/** The file once chosen: waiting or uploading (with its progress), converting, or ready. */
+function FileBody({
+  view,
+  actions,
+}: {
+  view: Exclude<FileQuestionView, { state: "anonymous" } | { state: "empty" }>;
+  actions: (file: ShownFile, actions: { view?: boolean; remove?: boolean }) => ReactNode;
+}) {
+  switch (view.state) {
+    case "waiting":
+      return actions(view.file, { remove: true });
+    case "uploading":
+      return (
+        <>
+          {actions(view.file, {})}
+          <progress
+            className="file-field__progress"
+            max={view.file.size}
+            value={view.sent ?? undefined}
+            aria-label={`Uploading ${view.file.name}`}
+          />
+        </>
+      );
+    case "converting":
+      return (
+        <>
+          {actions(view.file, {})}
+          <progress className="file-field__progress" aria-label="Converting to PDF" />
+        </>
+      );
+    case "ready":
+      return actions(view.file, { view: view.viewable, remove: true });
+  }
+}

@@ -1,0 +1,104 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { personalStatementSection } from "../../form/pages/documents";
+import { ApiError } from "../../lib/api-client";
+import type { DocumentConversionState } from "../../shared/api-types";
+import { UNAUTHORIZED_MESSAGE } from "../../shared/messages";
+import type { LocalDb } from "../answers/local-db";
+import { testDb } from "../answers/test-db";
+import { replaceServerDocuments } from "./document-cache";
+import { fileKeysOfTab, type LeaveTabContext, leaveTab } from "./leave-tab";
+import { queuedChanges, queueUpload } from "./upload-queue";
+
+const owner = "ada@example.edu";
+const KEY = "personal_statement_file";
+let db: LocalDb;
+
+beforeEach(() => {
+  db = testDb();
+});
+
+type Server = DocumentConversionState["status"] | Error;
+
+function context(
+  server: Server,
+  known?: DocumentConversionState["status"],
+  answer = "",
+): LeaveTabContext & {
+  forgotten: string[];
+} {
+  const forgotten: string[] = [];
+  return {
+    db,
+    owner,
+    forgotten,
+    isSending: () => false,
+    askConversion: async () => {
+      if (server instanceof Error) throw server;
+      return { status: server, message: "", url: null };
+    },
+    knownStatus: () => known,
+    answer: () => answer,
+    forget: (key) => forgotten.push(key),
+  };
+}
+
+const document = { [KEY]: { file_name: "statement.docx", file_size: 20_000 } };
+const bytes = new TextEncoder().encode("PK statement").buffer as ArrayBuffer;
+
+describe("leaving a tab with a file (spec §4)", () => {
+  it("knows which questions of a tab are files", () => {
+    expect(fileKeysOfTab(personalStatementSection, "upload")).toEqual([KEY]);
+    expect(fileKeysOfTab(personalStatementSection, "write")).toEqual([]);
+  });
+
+  it("is refused while the file is still to be uploaded, or being sent", async () => {
+    await queueUpload(db, owner, KEY, { name: "statement.docx", type: "", size: 12, bytes });
+    expect(await leaveTab(context("NOT_ANSWERED"), personalStatementSection, "upload")).toBe("busy");
+    await db.uploads.clear();
+    const sending = { ...context("NOT_ANSWERED"), isSending: (key: string) => key === KEY };
+    expect(await leaveTab(sending, personalStatementSection, "upload")).toBe("busy");
+  });
+
+  it("is refused while the server converts it (UNPROCESSED or IN_PROGRESS)", async () => {
+    await replaceServerDocuments(db, owner, document);
+    for (const status of ["UNPROCESSED", "IN_PROGRESS"] as const) {
+      expect(await leaveTab(context(status), personalStatementSection, "upload")).toBe("busy");
+    }
+    expect(await queuedChanges(db, owner)).toEqual([]);
+  });
+
+  it("deletes a converted file (queued on the device) and lets the applicant go", async () => {
+    await replaceServerDocuments(db, owner, document);
+    const ctx = context("COMPLETED", undefined, "ANSWERED");
+    expect(await leaveTab(ctx, personalStatementSection, "upload")).toBe("allowed");
+    expect(await queuedChanges(db, owner)).toEqual([expect.objectContaining({ key: KEY, op: "delete" })]);
+    expect(ctx.forgotten).toEqual([KEY]);
+  });
+
+  it("deletes a failed conversion the server still reports, even without a document", async () => {
+    expect(await leaveTab(context("FAILED"), personalStatementSection, "upload")).toBe("allowed");
+    expect(await queuedChanges(db, owner)).toEqual([expect.objectContaining({ op: "delete" })]);
+  });
+
+  it("deletes nothing when the tab holds no file", async () => {
+    expect(await leaveTab(context("NOT_ANSWERED"), personalStatementSection, "upload")).toBe("allowed");
+    expect(await queuedChanges(db, owner)).toEqual([]);
+  });
+
+  it("offline, decides by the status this tab last knew", async () => {
+    await replaceServerDocuments(db, owner, document);
+    const offline = new ApiError("network", "offline");
+    expect(await leaveTab(context(offline, "IN_PROGRESS"), personalStatementSection, "upload")).toBe("busy");
+    expect(await leaveTab(context(offline, "COMPLETED"), personalStatementSection, "upload")).toBe("allowed");
+    expect(await queuedChanges(db, owner)).toEqual([expect.objectContaining({ op: "delete" })]);
+  });
+
+  it("fails (the page keeps the tab and says so) when the server refuses the check", async () => {
+    await replaceServerDocuments(db, owner, document);
+    const ended = new ApiError("unauthorized", UNAUTHORIZED_MESSAGE, 401);
+    await expect(leaveTab(context(ended), personalStatementSection, "upload")).rejects.toThrow(
+      UNAUTHORIZED_MESSAGE,
+    );
+    expect(await queuedChanges(db, owner)).toEqual([]);
+  });
+});
