@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { DestinationStream } from "pino";
 import type { FormPage } from "../src/form/catalogue-types";
 import { formPages } from "../src/form/pages/form-pages";
+import { clientBuildId } from "./application-pdf/client-build";
 import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db/database";
 import { JobQueue } from "./jobs/job-queue";
@@ -18,6 +19,7 @@ import { sessionsPlugin } from "./plugins/sessions";
 import { storableTextPlugin } from "./plugins/storable-text";
 import { adminImportRoutes } from "./routes/admin-import";
 import { answerRoutes } from "./routes/answer";
+import { applicationPdfRoutes } from "./routes/application-pdf";
 import { authRoutes } from "./routes/auth";
 import { documentRoutes } from "./routes/documents";
 import { draftLinkRoutes } from "./routes/draft-links";
@@ -32,6 +34,7 @@ import { testSupportRoutes } from "./routes/test-support";
 import { uiChoiceRoutes } from "./routes/ui-choices";
 import { validationRoutes } from "./routes/validations";
 import { webStatusRoutes } from "./routes/web-status";
+import { ApplicationPdfLinks } from "./services/application-pdf-links";
 import { DocumentViewLinks } from "./services/document-view-links";
 import { sharedSecret } from "./services/secrets";
 import { createObjectStore } from "./storage/create-object-store";
@@ -132,6 +135,7 @@ export async function buildApp({
     if (!objectStore) store.close();
   });
   const viewLinks = new DocumentViewLinks(await sharedSecret(database.db, "document-view"), clock);
+  const pdfLinks = new ApplicationPdfLinks(await sharedSecret(database.db, "application-pdf-link"), clock);
 
   await app.register(errorHandlerPlugin);
   // Before every route: no text PostgreSQL cannot store gets past parsing (decision 0006).
@@ -158,6 +162,16 @@ export async function buildApp({
   });
   if (store instanceof LocalDiskStore) await app.register(localUploadRoutes, { store });
   await app.register(documentViewRoutes, { store, links: viewLinks });
+  await app.register(applicationPdfRoutes, {
+    services: {
+      db: database.db,
+      store,
+      queue,
+      links: pdfLinks,
+      clock,
+      clientBuild: await clientBuildId(config.clientDir),
+    },
+  });
   await app.register(logoutRoutes);
   await app.register(serviceRoutes);
   await app.register(authRoutes, { publicUrl: config.publicUrl });
