@@ -29,7 +29,13 @@ export class ImmutableAssets {
     const url = request.url();
     const hit = this.kept.get(url);
     if (hit) return route.fulfill(this.fulfilment(hit));
-    const response = await route.fetch();
+    let response: Awaited<ReturnType<Route["fetch"]>>;
+    try {
+      response = await route.fetch();
+    } catch {
+      // Nothing answered (the origin is down): the page sees a failed request, as without us.
+      return route.abort("failed").catch(() => undefined);
+    }
     const cacheControl = response.headers()["cache-control"] ?? "";
     const body = await response.body();
     if (
