@@ -18,6 +18,7 @@ import { securityPlugin } from "./plugins/security";
 import { sessionsPlugin } from "./plugins/sessions";
 import { storableTextPlugin } from "./plugins/storable-text";
 import { adminImportRoutes } from "./routes/admin-import";
+import { adminServiceLinkRoutes } from "./routes/admin-service-link";
 import { answerRoutes } from "./routes/answer";
 import { applicationPdfRoutes } from "./routes/application-pdf";
 import { authRoutes } from "./routes/auth";
@@ -56,7 +57,7 @@ export type AppOptions = {
     Config,
     "logLevel" | "trustProxy" | "clientDir" | "dataDir" | "smtpUrl" | "mailFrom" | "publicUrl"
   > &
-    Partial<Pick<Config, "testHooks">>;
+    Partial<Pick<Config, "testHooks" | "serviceTokenMinutes">>;
   database: Pick<DatabaseHandle, "db" | "kind" | "sql">;
   clock?: () => Date;
   /** Where log lines go (stdout by default); tests read them from here. */
@@ -83,8 +84,9 @@ export type AppOptions = {
    */
   jobQueue?: JobQueue;
   /**
-   * Enables `POST /admin/lookup-import` with this secret: set by main.ts when the server holds an
-   * embedded database in DATA_DIR, which `npm run lookup:import` can then reach only through it.
+   * Enables the admin calls `POST /admin/lookup-import` and `POST /admin/service-link` with this
+   * secret: set by main.ts when the server holds an embedded database in DATA_DIR, which `npm run
+   * lookup:import` and `npm run service:link` can then reach only through it.
    */
   adminImportSecret?: string;
 };
@@ -179,7 +181,14 @@ export async function buildApp({
   await app.register(lookupRoutes, {
     providers: { ...DEFAULT_LOOKUP_PROVIDERS, ...schoolLookupProviders(database.db), ...lookupProviders },
   });
-  if (adminImportSecret) await app.register(adminImportRoutes, { secret: adminImportSecret });
+  if (adminImportSecret) {
+    await app.register(adminImportRoutes, { secret: adminImportSecret });
+    await app.register(adminServiceLinkRoutes, {
+      secret: adminImportSecret,
+      publicUrl: config.publicUrl,
+      tokenMinutes: config.serviceTokenMinutes ?? 10,
+    });
+  }
   if (config.testHooks) {
     app.log.warn(
       "E2E_TEST_HOOKS is on: POST /__test__/session signs anyone in. Never use this in a deployment.",
