@@ -1,4 +1,5 @@
 import { PageActions } from "../features/application/page-actions";
+import { ApplicationPdfPreview } from "../features/application-pdf/application-pdf-section";
 import { FormPageView } from "../features/form/form-page-view";
 import { finalStepsPage } from "../form/pages/final-steps";
 
@@ -6,6 +7,7 @@ export function FinalStepsPage() {
   return (
     <>
       <FormPageView page={finalStepsPage} />
+      <ApplicationPdfPreview />
       <PageActions current="/final-steps" />
     </>
   );

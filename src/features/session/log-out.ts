@@ -1,5 +1,6 @@
 import { apiRequest } from "../../lib/api-client";
 import { syncClient } from "../answers/answer-session";
+import { forgetOfflineCopies } from "../application-pdf/offline-copy";
 import { forgetSignedInUser } from "../profile/base-profile-loader";
 
 // A server that does not answer must not keep the user signed in on this screen.
@@ -39,6 +40,8 @@ async function signOutOnce(): Promise<void> {
   }
   await forgetSignedInUser();
   await syncClient.signOut();
+  // The downloaded application PDF is the user's data too (Cache Storage keeps nothing past a sign-out).
+  await forgetOfflineCopies();
 }
 
 async function withTimeout(work: Promise<unknown>, ms: number): Promise<void> {
