@@ -6,16 +6,17 @@ import {
 } from "../../src/shared/service-view";
 import type { PdfPrinter } from "../browser/pdf-printer";
 import { serviceViewUrl } from "../services/service-tokens";
-import { type Divider, dividerHtml } from "./divider-pages";
+import { addDividers, type Divider } from "./divider-pages";
 
 // What the application PDF job prints, behind one small interface so the job can be tested with
 // the real Chromium or, where a test is about the job's outcomes, with a stand-in.
 
 export interface ApplicationPrinter {
-  /** The service view of the application that `serviceToken` opens: a tagged PDF with an outline. */
-  printApplication(serviceToken: string): Promise<Uint8Array>;
-  /** One page per divider, in order. */
-  printDividers(dividers: readonly Divider[]): Promise<Uint8Array>;
+  /**
+   * The service view of the application that `serviceToken` opens, with a page per divider after
+   * the steps: a tagged PDF whose outline has the steps and then the dividers.
+   */
+  printApplication(serviceToken: string, dividers: readonly Divider[]): Promise<Uint8Array>;
 }
 
 /** The service view said it cannot be printed (its link was refused, or it could not read the application). */
@@ -39,7 +40,7 @@ export class ChromiumApplicationPrinter implements ApplicationPrinter {
     private readonly timeoutMs = 30_000,
   ) {}
 
-  printApplication(serviceToken: string): Promise<Uint8Array> {
+  printApplication(serviceToken: string, dividers: readonly Divider[]): Promise<Uint8Array> {
     return this.printer.printUrl(serviceViewUrl(this.origin, serviceToken), {
       allowOrigin: this.origin,
       javaScript: true,
@@ -47,15 +48,10 @@ export class ChromiumApplicationPrinter implements ApplicationPrinter {
       tagged: true,
       outline: true,
       timeoutMs: this.timeoutMs,
-      whenReady: waitForServiceView,
-    });
-  }
-
-  printDividers(dividers: readonly Divider[]): Promise<Uint8Array> {
-    return this.printer.printHtml(dividerHtml(dividers), {
-      pageCss: true,
-      tagged: true,
-      timeoutMs: this.timeoutMs,
+      whenReady: async (page) => {
+        await waitForServiceView(page);
+        if (dividers.length > 0) await page.evaluate(addDividers, dividers);
+      },
     });
   }
 }

@@ -24,19 +24,24 @@ export class ImmutableAssets {
 
   /** Answers `route` from memory when it can, else lets it through and keeps an immutable answer. */
   async serve(route: Route): Promise<void> {
+    try {
+      await this.answer(route);
+    } catch {
+      // Nothing answered (the origin is down), or the job's page closed meanwhile: the request
+      // fails, as it would without us.
+      await route.abort("failed").catch(() => undefined);
+    }
+  }
+
+  private async answer(route: Route): Promise<void> {
     const request = route.request();
     if (request.method() !== "GET") return route.continue();
     const url = request.url();
     const hit = this.kept.get(url);
     if (hit) return route.fulfill(this.fulfilment(hit));
-    let response: Awaited<ReturnType<Route["fetch"]>>;
-    try {
-      response = await route.fetch();
-    } catch {
-      // Nothing answered (the origin is down): the page sees a failed request, as without us.
-      return route.abort("failed").catch(() => undefined);
-    }
-    const cacheControl = response.headers()["cache-control"] ?? "";
+    const response = await route.fetch();
+    const headers = response.headers();
+    const cacheControl = headers["cache-control"] ?? "";
     const body = await response.body();
     if (
       response.status() === 200 &&
@@ -45,13 +50,13 @@ export class ImmutableAssets {
     ) {
       this.keep(url, {
         status: 200,
-        contentType: response.headers()["content-type"] ?? "application/octet-stream",
+        contentType: headers["content-type"] ?? "application/octet-stream",
         cacheControl,
         body,
       });
     }
     // The fetched body is already decoded: send it without the original content-encoding.
-    return route.fulfill({ response, body, headers: withoutEncoding(response.headers()) });
+    return route.fulfill({ response, body, headers: withoutEncoding(headers) });
   }
 
   private fulfilment(kept: Kept) {
@@ -74,7 +79,15 @@ export class ImmutableAssets {
   }
 }
 
+/** The headers to send with a decoded body: without its encoding, length and connection's own. */
 function withoutEncoding(headers: Record<string, string>): Record<string, string> {
-  const { "content-encoding": _encoding, "content-length": _length, ...rest } = headers;
+  const {
+    "content-encoding": _encoding,
+    "content-length": _length,
+    "transfer-encoding": _transfer,
+    connection: _connection,
+    "keep-alive": _keepAlive,
+    ...rest
+  } = headers;
   return rest;
 }

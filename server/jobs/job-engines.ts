@@ -45,7 +45,6 @@ export async function startJobEngines(log: FastifyBaseLogger): Promise<JobEngine
 /** Stands in when Chromium is missing, so PDF jobs end FAILED instead of waiting forever. */
 const NO_PRINTER: ApplicationPrinter = {
   printApplication: () => Promise.reject(new Error("Chromium is not available in this process")),
-  printDividers: () => Promise.reject(new Error("Chromium is not available in this process")),
 };
 
 export type JobWorkerSettings = {

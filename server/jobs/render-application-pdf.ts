@@ -4,7 +4,7 @@ import { partner } from "../../src/config/partner";
 import type { FormPage } from "../../src/form/catalogue-types";
 import { APPLICATION_PDF_FAILED_MESSAGE } from "../../src/shared/application-pdf";
 import type { ApplicationPrinter } from "../application-pdf/application-printer";
-import { assembleApplicationPdf } from "../application-pdf/assemble-application-pdf";
+import { assembleApplicationPdf, pageCounts } from "../application-pdf/assemble-application-pdf";
 import { attachmentsOf, attachmentTitle } from "../application-pdf/attachments";
 import type { Database } from "../db/database";
 import { applicationPdfs } from "../db/schema";
@@ -15,9 +15,9 @@ import type { ObjectStore } from "../storage/object-store";
 import type { RenderApplicationPdfPayload } from "./job-queue";
 
 // The `render-application-pdf` job (decision 0013): one `application_pdfs` row → one PDF. It mints
-// a short-lived service token for its own print, prints the service view in the warm Chromium,
-// appends each converted document after a divider page, stores the result and marks the row
-// COMPLETED. Its state is the row's status, never memory, so any process with workers runs it.
+// a short-lived service token for its own print, prints the service view in the warm Chromium with
+// a divider page per converted document, puts each document after its divider, stores the result
+// and marks the row COMPLETED. Its state is the row's status, never memory, so any process with workers runs it.
 // UNPROCESSED → IN_PROGRESS → COMPLETED | FAILED.
 
 export type ApplicationPdfDependencies = {
@@ -87,24 +87,35 @@ async function fail(deps: ApplicationPdfDependencies, pdfId: string): Promise<vo
   });
 }
 
-/** The legal name the applicant gave ("" while it is empty). */
-function legalName(answers: Record<string, string>): string {
-  return [answers.first_name, answers.last_name]
+/** "Northbridge application - Ada Lovelace.pdf" (the name a download gets). */
+export function downloadName(answers: Record<string, string>): string {
+  const name = [answers.first_name, answers.last_name]
     .map((part) => (part ?? "").trim())
     .filter(Boolean)
     .join(" ");
-}
-
-/** "Northbridge application - Ada Lovelace.pdf" (the name a download gets). */
-export function downloadName(answers: Record<string, string>): string {
-  const name = legalName(answers);
   return `${partner.shortName} application${name ? ` - ${name}` : ""}.pdf`;
 }
 
 type Rendered = { pdf: Uint8Array; pages: number; attachments: number; fileName: string };
 
-/** Prints the service view with a token of its own, then appends the converted documents. */
+/**
+ * Reads the converted documents to append, prints the service view (with a token of its own and a
+ * divider page per document), then puts each document after its divider.
+ */
 async function render(deps: ApplicationPdfDependencies, userId: string): Promise<Rendered> {
+  const application = await loadServiceApplication(deps.db, userId);
+  const attachments = await attachmentsOf(deps.db, userId, deps.pages, application);
+  const documents = await Promise.all(
+    attachments.map(async (attachment) => {
+      const pdf = await deps.store.read(attachment.pdfKey);
+      // Replaced or deleted meanwhile: the content key has changed, and the next download makes a new PDF.
+      if (!pdf) throw new Error("a converted document vanished while the application PDF was made");
+      return { title: attachmentTitle(attachment), pdf };
+    }),
+  );
+  const counts = await pageCounts(documents);
+  const dividers = documents.map((document, index) => ({ title: document.title, pages: counts[index] ?? 1 }));
+
   const { token } = await mintServiceToken(deps.db, {
     userId,
     purpose: "pdf",
@@ -113,31 +124,11 @@ async function render(deps: ApplicationPdfDependencies, userId: string): Promise
   });
   let printed: Uint8Array;
   try {
-    printed = await deps.printer.printApplication(token);
+    printed = await deps.printer.printApplication(token, dividers);
   } finally {
     await revokeServiceToken(deps.db, token);
   }
-  const application = await loadServiceApplication(deps.db, userId);
-  const attachments = await attachmentsOf(deps.db, userId, deps.pages, application);
-  const documents = await Promise.all(
-    attachments.map(async (attachment) => {
-      const pdf = await deps.store.read(attachment.pdfKey);
-      // Replaced or deleted since it was read: the key has changed, and the next download makes a new PDF.
-      if (!pdf) throw new Error("a converted document vanished while the application PDF was made");
-      return { title: attachmentTitle(attachment), pdf };
-    }),
-  );
-  // As the print's top margin names the applicant.
-  const applicant = legalName(application.answer) || "Applicant";
-  const assembled = await assembleApplicationPdf(printed, documents, (pageCounts) =>
-    deps.printer.printDividers(
-      documents.map((document, index) => ({
-        title: document.title,
-        applicant,
-        pages: pageCounts[index] ?? 1,
-      })),
-    ),
-  );
+  const assembled = await assembleApplicationPdf(printed, documents);
   return { ...assembled, attachments: documents.length, fileName: downloadName(application.answer) };
 }
 

@@ -11,7 +11,7 @@ import {
 import { PdfPrinter } from "../../server/browser/pdf-printer";
 import { createDocumentConverter } from "../../server/conversion/create-document-converter";
 import { textPdf } from "../../server/conversion/testing/build-pdfs";
-import { pdfInfo, renderPage } from "../../server/conversion/testing/read-pdf";
+import { pdfInfo, pdfOutline, renderPage } from "../../server/conversion/testing/read-pdf";
 import type { DocumentConverter } from "../../server/conversion/types";
 import { displayQuestion } from "../../src/features/service-view/answer-display";
 import { visiblePage } from "../../src/form/engine/visibility";
@@ -74,38 +74,6 @@ async function readingText(pdf: Uint8Array): Promise<string> {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-}
-
-/** The outline's top-level titles, as poppler reads them (pdftohtml -xml). */
-async function topLevelOutline(pdf: Uint8Array): Promise<{ title: string; page: number }[]> {
-  const dir = await mkdtemp(path.join(tmpdir(), "application-pdf-"));
-  try {
-    const file = path.join(dir, "application.pdf");
-    await writeFile(file, pdf);
-    const { stdout } = await run("pdftohtml", ["-xml", "-i", "-stdout", "-q", file], {
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    const outline = stdout.slice(stdout.indexOf("<outline>"));
-    const items: { title: string; page: number }[] = [];
-    let depth = 0;
-    for (const match of outline.matchAll(/<outline>|<\/outline>|<item page="(\d+)">([^<]*)<\/item>/g)) {
-      if (match[0] === "<outline>") depth++;
-      else if (match[0] === "</outline>") depth--;
-      else if (depth === 1) items.push({ title: decodeXml(match[2] ?? ""), page: Number(match[1]) });
-    }
-    return items;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-function decodeXml(text: string): string {
-  return text
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, "&");
 }
 
 const collapse = (text: string) => text.replace(/\s+/g, " ").trim();
@@ -191,7 +159,7 @@ describe("the application PDF of a complete application", () => {
       expect(text).toContain("Page two of the transcript");
       expect(text).toContain("The next 2 pages are the document the applicant uploaded");
 
-      const outline = await topLevelOutline(pdf);
+      const outline = (await pdfOutline(pdf)).filter((item) => item.depth === 1);
       expect(outline.map((item) => item.title)).toStrictEqual([
         "Step One: About You",
         "Step Two: Your Academics",
@@ -219,7 +187,7 @@ describe("the application PDF of a complete application", () => {
     async () => {
       const origin = test.origin ?? "";
       await expect(
-        new ChromiumApplicationPrinter(printer, origin).printApplication("A".repeat(43)),
+        new ChromiumApplicationPrinter(printer, origin).printApplication("A".repeat(43), []),
       ).rejects.toMatchObject({ name: ServiceViewNotReady.name, state: "invalid" });
     },
     SLOW,

@@ -250,7 +250,7 @@ describe("GET /api/pdf", () => {
       expect((await settledConversion(test, user.cookie, RESUME)).status).toBe("COMPLETED");
     });
     expect(printer.dividers.at(-1)).toStrictEqual([
-      { title: "Attached document: Résumé — resume.pdf", applicant: "Ada Lovelace", pages: 1 },
+      { title: "Attached document: Résumé — resume.pdf", pages: 1 },
     ]);
     const pdf = await PDFDocument.load((await fetchPdf(test, withResume, user.cookie)).rawPayload);
     // The print, the divider, the document.

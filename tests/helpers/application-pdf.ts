@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from "fastify";
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { PDFDocument, PDFHexString, PDFName, type PDFRef, StandardFonts } from "pdf-lib";
 import type { ApplicationPrinter } from "../../server/application-pdf/application-printer";
 import type { Divider } from "../../server/application-pdf/divider-pages";
 import type { FormPage, Section } from "../../src/form/catalogue-types";
@@ -94,17 +94,42 @@ export function fetchPdf(test: TestApp, url: string, cookie?: string): Promise<L
   return test.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
 }
 
-/** A PDF with one page per text (Helvetica: the stand-in's titles are WinAnsi). */
+/**
+ * A PDF with one page per text (Helvetica: the stand-in's titles are WinAnsi), and an outline with
+ * a top-level entry for each page, as Chromium's outline has for each step and divider heading.
+ */
 export async function pagesOfText(texts: readonly string[]): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (const text of texts) doc.addPage([612, 792]).drawText(text, { x: 72, y: 700, size: 12, font });
+  const pages = texts.map((text) => {
+    const page = doc.addPage([612, 792]);
+    page.drawText(text, { x: 72, y: 700, size: 12, font });
+    return page;
+  });
+  const rootRef = doc.context.nextRef();
+  const itemRefs = pages.map(() => doc.context.nextRef());
+  pages.forEach((page, index) => {
+    const item = doc.context.obj({
+      Title: PDFHexString.fromText(texts[index] ?? ""),
+      Parent: rootRef,
+      Dest: [page.ref, "XYZ", 0, 792, 0],
+      ...(index > 0 ? { Prev: itemRefs[index - 1] } : {}),
+      ...(index < pages.length - 1 ? { Next: itemRefs[index + 1] } : {}),
+    });
+    doc.context.assign(itemRefs[index] as PDFRef, item);
+  });
+  doc.context.assign(
+    rootRef,
+    doc.context.obj({ Type: "Outlines", First: itemRefs[0], Last: itemRefs.at(-1), Count: pages.length }),
+  );
+  doc.catalog.set(PDFName.of("Outlines"), rootRef);
   return doc.save();
 }
 
 export type StandInPrinter = ApplicationPrinter & {
   /** The application each print was given, as the job's token opened it. */
   prints: ServiceResponse[];
+  /** The divider pages each print was asked to add. */
   dividers: Divider[][];
   /** Holds every print until the returned function is called. */
   hold(): () => void;
@@ -115,7 +140,7 @@ export type StandInPrinter = ApplicationPrinter & {
 /**
  * Stands in for Chromium: reads the application with the service token the job minted (through
  * the real GET /service/tmp-pdf, so a bad token fails the print as the service view would) and
- * prints a page naming the applicant.
+ * prints a page naming the applicant, then the divider pages, each with its outline entry.
  */
 export function standInPrinter(app: () => TestApp): StandInPrinter {
   let gate: Promise<void> | null = null;
@@ -133,7 +158,7 @@ export function standInPrinter(app: () => TestApp): StandInPrinter {
         release();
       };
     },
-    async printApplication(token) {
+    async printApplication(token, dividers) {
       const response = await app().app.inject({
         method: "GET",
         url: `/service/tmp-pdf?service_token=${token}`,
@@ -142,13 +167,13 @@ export function standInPrinter(app: () => TestApp): StandInPrinter {
         throw new Error(`the job's service token was refused (${response.statusCode})`);
       const application = response.json() as ServiceResponse;
       printer.prints.push(application);
+      printer.dividers.push([...dividers]);
       if (gate) await gate;
       if (printer.failing) throw new Error("Chromium crashed (stand-in)");
-      return pagesOfText([`Application of ${application.answer.first_name ?? "nobody"}`]);
-    },
-    async printDividers(dividers) {
-      printer.dividers.push([...dividers]);
-      return pagesOfText(dividers.map((divider) => divider.title));
+      return pagesOfText([
+        `Application of ${application.answer.first_name ?? "nobody"}`,
+        ...dividers.map((divider) => divider.title),
+      ]);
     },
   };
   return printer;
