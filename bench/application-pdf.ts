@@ -1,18 +1,20 @@
 // `npm run bench` (part): how long the application PDF takes (decision 0013) for the complete
 // two-college application with two converted documents appended: the first job after start (cold:
-// Chromium's first page, the client's assets fetched once) and then warm, end to end through
-// GET /api/pdf (queue, print, dividers, documents, store); with the parts of a warm job, and what a
-// repeated download of an unchanged application costs. Target: warm ≤ 1 s; anchor: a Chromium
-// print of a page here takes about 50 ms warm.
+// Chromium's first page of ours, the client's assets fetched once) and then warm, from GET
+// /api/pdf queuing it to the PDF stored (the client's 1 s polling comes on top), with the job's own
+// time and its print from the job's log line; and what a repeated download of an unchanged
+// application costs. Target: warm ≤ 1 s; anchor: a Chromium print of a page here takes about
+// 50 ms warm.
 import { loadavg } from "node:os";
+import { Writable } from "node:stream";
+import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { ChromiumApplicationPrinter } from "../server/application-pdf/application-printer";
-import { assembleApplicationPdf } from "../server/application-pdf/assemble-application-pdf";
 import { PdfPrinter } from "../server/browser/pdf-printer";
 import { createDocumentConverter } from "../server/conversion/create-document-converter";
 import { buildJpeg, photoLike } from "../server/conversion/testing/build-images";
 import { textPdf } from "../server/conversion/testing/build-pdfs";
-import { mintServiceToken } from "../server/services/service-tokens";
+import { applicationPdfs } from "../server/db/schema";
 import { putAnswers } from "../tests/helpers/api";
 import { PDF_CATALOGUE, pdfState, settledPdf } from "../tests/helpers/application-pdf";
 import { builtClientDir } from "../tests/helpers/client-build";
@@ -38,16 +40,25 @@ async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
 const clientDir = await builtClientDir();
 const [printer, launchMs] = await timed(() => PdfPrinter.start(quiet));
 const converter = await createDocumentConverter({ log: quiet, libreOffice: false, chromium: { printer } });
-let applicationPrinter: ChromiumApplicationPrinter | undefined;
+/** The job's own log line per PDF: its time from claim to stored, and the print's part. */
+const made: { ms: number; printMs: number }[] = [];
+const logStream = new Writable({
+  write(chunk, _encoding, done) {
+    for (const line of String(chunk).split("\n")) {
+      if (!line.includes('"application PDF made"')) continue;
+      const { ms, printMs } = JSON.parse(line) as { ms: number; printMs: number };
+      made.push({ ms, printMs });
+    }
+    done();
+  },
+});
 const test = await createTestApp({
+  logStream,
   clientDir,
   catalogue: PDF_CATALOGUE,
   conversions: { converter },
   applicationPdfs: {
-    printer: (origin) => {
-      applicationPrinter = new ChromiumApplicationPrinter(printer, origin);
-      return applicationPrinter;
-    },
+    printer: (origin) => new ChromiumApplicationPrinter(printer, origin),
   },
 });
 console.log(
@@ -80,20 +91,27 @@ try {
   await settledConversion(test, cookie, RESUME);
   await settledConversion(test, cookie, TRANSCRIPT);
 
-  /** A new PDF end to end: the application changes, GET /api/pdf starts it, polled until made. */
+  /**
+   * A new PDF end to end: the application changes, GET /api/pdf starts it, and it is COMPLETED
+   * when its row says so (queued → stored, without the client's polling interval).
+   */
   const makePdf = async (change: number) => {
     await putAnswers(test, cookie, { middle_name: `Run ${change}` });
-    return timed(async () => {
-      await pdfState(test, cookie);
-      const state = await settledPdf(test, cookie);
-      if (state.status !== "COMPLETED") throw new Error(`the PDF ${state.status}: ${state.message}`);
-      return state;
-    });
+    await pdfState(test, cookie);
+    const state = await settledPdf(test, cookie, 90_000, 250);
+    if (state.status !== "COMPLETED") throw new Error(`the PDF ${state.status}: ${state.message}`);
+    const [row] = await test.database.db
+      .select()
+      .from(applicationPdfs)
+      .where(eq(applicationPdfs.userId, userId));
+    return (row?.updatedAt.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0);
   };
 
-  const [, coldMs] = await makePdf(0);
-  const warm: number[] = [];
-  for (let run = 1; run <= WARM_RUNS; run++) warm.push((await makePdf(run))[1]);
+  const cold = { total: await makePdf(0), ...(made.at(-1) ?? { ms: 0, printMs: 0 }) };
+  const warm: { total: number; ms: number; printMs: number }[] = [];
+  for (let run = 1; run <= WARM_RUNS; run++) {
+    warm.push({ total: await makePdf(run), ...(made.at(-1) ?? { ms: 0, printMs: 0 }) });
+  }
   const pdf = (
     await test.app.inject({
       method: "GET",
@@ -104,45 +122,19 @@ try {
   const pages = (await PDFDocument.load(pdf)).getPageCount();
   const [, reuseMs] = await timed(() => pdfState(test, cookie));
 
-  // The parts of a warm job, measured alone.
-  const print: number[] = [];
-  const assembly: number[] = [];
-  const documents = [
-    { title: "Attached document: Résumé — resume.pdf", pdf: await textPdf([["Résumé"], ["Publications"]]) },
-    {
-      title: "Attached document: Unofficial transcript — transcript.jpg",
-      pdf: await textPdf([["Transcript"]]),
-    },
-  ];
-  const dividers = documents.map((document, index) => ({
-    title: document.title,
-    pages: index === 0 ? 2 : 1,
-  }));
-  for (let run = 0; run < WARM_RUNS; run++) {
-    const { token } = await mintServiceToken(test.database.db, {
-      userId,
-      purpose: "pdf",
-      now: new Date(),
-      lifetimeMs: 60_000,
-    });
-    const [printed, printMs] = await timed(() =>
-      (applicationPrinter as ChromiumApplicationPrinter).printApplication(token, dividers),
-    );
-    print.push(printMs);
-    assembly.push((await timed(() => assembleApplicationPdf(printed, documents)))[1]);
-  }
-
-  const warmP50 = p50(warm);
+  const warmTotal = p50(warm.map((run) => run.total));
   console.log(
-    `application PDF (2 colleges, 2 documents appended: ${pages} pages, ${Math.round(pdf.length / 1024)} kB): ` +
-      `cold (first after start) ${ms(coldMs)}, warm p50 ${ms(warmP50)} of ${warm.length} ` +
-      `(min ${ms(Math.min(...warm))}, max ${ms(Math.max(...warm))}) — target ≤ ${TARGET_MS} ms: ${
-        warmP50 <= TARGET_MS ? "meets" : "MISSES"
+    `application PDF (2 colleges, 2 documents appended: ${pages} pages, ${Math.round(pdf.length / 1024)} kB), ` +
+      `queued → stored: cold (first after start) ${ms(cold.total)}, warm p50 ${ms(warmTotal)} of ${warm.length} ` +
+      `(min ${ms(Math.min(...warm.map((run) => run.total)))}) — target ≤ ${TARGET_MS} ms: ${
+        warmTotal <= TARGET_MS ? "meets" : "MISSES"
       }; anchor: ${ANCHOR}`,
   );
   console.log(
-    `  warm parts (p50): service view loaded, rendered and printed with its divider pages ${ms(p50(print))}, ` +
-      `documents put in with pdf-lib ${ms(p50(assembly))}; the rest is the queue, the database and the store`,
+    `  of which the job (claim → stored): cold ${ms(cold.ms)}, warm p50 ${ms(p50(warm.map((run) => run.ms)))}; ` +
+      `its print of the service view with the divider pages: cold ${ms(cold.printMs)}, warm p50 ${ms(
+        p50(warm.map((run) => run.printMs)),
+      )}; the rest is reading the documents, pdf-lib, the store and the embedded database`,
   );
   console.log(
     `  a repeated download of the unchanged application: ${ms(reuseMs)} (the stored PDF, a new link)`,

@@ -96,7 +96,7 @@ export function downloadName(answers: Record<string, string>): string {
   return `${partner.shortName} application${name ? ` - ${name}` : ""}.pdf`;
 }
 
-type Rendered = { pdf: Uint8Array; pages: number; attachments: number; fileName: string };
+type Rendered = { pdf: Uint8Array; pages: number; attachments: number; fileName: string; printMs: number };
 
 /**
  * Reads the converted documents to append, prints the service view (with a token of its own and a
@@ -123,13 +123,15 @@ async function render(deps: ApplicationPdfDependencies, userId: string): Promise
     lifetimeMs: deps.tokenLifetimeMs,
   });
   let printed: Uint8Array;
+  const printing = performance.now();
   try {
     printed = await deps.printer.printApplication(token, dividers);
   } finally {
     await revokeServiceToken(deps.db, token);
   }
+  const printMs = performance.now() - printing;
   const assembled = await assembleApplicationPdf(printed, documents);
-  return { ...assembled, attachments: documents.length, fileName: downloadName(application.answer) };
+  return { ...assembled, attachments: documents.length, fileName: downloadName(application.answer), printMs };
 }
 
 /** Runs one application PDF job. Throws only to have pg-boss run it again (retries left). */
@@ -171,6 +173,7 @@ export async function runRenderApplicationPdf(
       pages: rendered.pages,
       attachments: rendered.attachments,
       bytes: rendered.pdf.length,
+      printMs: Math.round(rendered.printMs),
       ms: Math.round(performance.now() - started),
     },
     "application PDF made",
