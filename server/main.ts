@@ -96,7 +96,9 @@ const shutdown = installGracefulShutdown(app, config.shutdownTimeoutMs);
 
 // Handlers are in place before the port opens: a SIGTERM right after start-up still shuts down cleanly.
 await app.listen({ port: config.port, host: config.host });
-if (database.dataDirLock && adminImportSecret) {
+// A SIGTERM may come as soon as the port is open: from then on, each step checks that the shutdown
+// (which closes the queue and the database) has not begun.
+if (database.dataDirLock && adminImportSecret && !shutdown.started) {
   const { port } = app.server.address() as AddressInfo;
   await database.dataDirLock.publishServer({
     url: localUrl(config.host, port),
@@ -110,29 +112,37 @@ app.log.info(
 
 // The queue and the engines start once the port is open: warming LibreOffice and Chromium takes
 // seconds, and a job queued meanwhile waits in the queue.
-await jobQueue.start();
-if (config.jobWorkers) {
+async function startJobs(): Promise<void> {
+  await jobQueue.start();
+  if (!config.jobWorkers || shutdown.started) return;
   // Loaded only here: the engines' modules (pdf-lib, mammoth, the browser driver) are large.
   const { startJobEngines, startJobWorkers } = await import("./jobs/job-engines");
   const started = await startJobEngines(jobLog);
   // A SIGTERM during the warm-up: the shutdown has already run without these engines.
-  if (shutdown.started) await started.close();
-  else {
-    engines = started;
-    const { port } = app.server.address() as AddressInfo;
-    await startJobWorkers(jobQueue, engines, {
-      db: database.db,
-      store,
-      clock,
-      log: jobLog,
-      pages: formPages,
-      // The application PDF prints this server's own service view, unless told where else to look.
-      serviceViewOrigin: config.serviceViewOrigin ?? localUrl(config.host, port),
-      tokenLifetimeMs: config.serviceTokenMinutes * 60_000,
-      concurrency: config.conversionConcurrency,
-    });
-    jobLog.info("conversion workers ready");
+  if (shutdown.started) {
+    await started.close();
+    return;
   }
+  engines = started;
+  const { port } = app.server.address() as AddressInfo;
+  await startJobWorkers(jobQueue, engines, {
+    db: database.db,
+    store,
+    clock,
+    log: jobLog,
+    pages: formPages,
+    // The application PDF prints this server's own service view, unless told where else to look.
+    serviceViewOrigin: config.serviceViewOrigin ?? localUrl(config.host, port),
+    tokenLifetimeMs: config.serviceTokenMinutes * 60_000,
+    concurrency: config.conversionConcurrency,
+  });
+  jobLog.info("conversion and application PDF workers ready");
+}
+if (!shutdown.started) {
+  await startJobs().catch((error: unknown) => {
+    // A shutdown during start-up closes the queue and the database under it: nothing to report.
+    if (!shutdown.started) throw error;
+  });
 }
 
 /** How a command on this machine reaches the server (a wildcard address is reached on loopback). */

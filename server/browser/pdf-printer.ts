@@ -140,6 +140,11 @@ export class PdfPrinter {
       const launching = chromium.launch({
         executablePath: this.chromium.executablePath,
         args: CHROMIUM_ARGS,
+        // The process's own shutdown closes the browser once running jobs are done (its onClose);
+        // Playwright's handlers would close it at once on SIGTERM and exit on SIGINT before that.
+        handleSIGINT: false,
+        handleSIGTERM: false,
+        handleSIGHUP: false,
       });
       this.browser = launching;
       launching.then(
