@@ -5,7 +5,7 @@ import { cp, rm } from "node:fs/promises";
 import { build } from "esbuild";
 
 await rm("dist/server", { recursive: true, force: true });
-// The API server, and `npm run worker` (document jobs only), each a bundle of its own.
+// The API server, and `npm run worker` (document and application PDF jobs), each a bundle of its own.
 for (const entry of ["main", "worker"]) {
   await build({
     entryPoints: [`server/${entry}.ts`],

@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { DestinationStream } from "pino";
 import type { FormPage } from "../src/form/catalogue-types";
 import { formPages } from "../src/form/pages/form-pages";
+import { clientBuildId } from "./application-pdf/client-build";
 import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db/database";
 import { JobQueue } from "./jobs/job-queue";
@@ -17,7 +18,9 @@ import { securityPlugin } from "./plugins/security";
 import { sessionsPlugin } from "./plugins/sessions";
 import { storableTextPlugin } from "./plugins/storable-text";
 import { adminImportRoutes } from "./routes/admin-import";
+import { adminServiceLinkRoutes } from "./routes/admin-service-link";
 import { answerRoutes } from "./routes/answer";
+import { applicationPdfRoutes } from "./routes/application-pdf";
 import { authRoutes } from "./routes/auth";
 import { documentRoutes } from "./routes/documents";
 import { draftLinkRoutes } from "./routes/draft-links";
@@ -32,6 +35,7 @@ import { testSupportRoutes } from "./routes/test-support";
 import { uiChoiceRoutes } from "./routes/ui-choices";
 import { validationRoutes } from "./routes/validations";
 import { webStatusRoutes } from "./routes/web-status";
+import { ApplicationPdfLinks } from "./services/application-pdf-links";
 import { DocumentViewLinks } from "./services/document-view-links";
 import { sharedSecret } from "./services/secrets";
 import { createObjectStore } from "./storage/create-object-store";
@@ -53,7 +57,7 @@ export type AppOptions = {
     Config,
     "logLevel" | "trustProxy" | "clientDir" | "dataDir" | "smtpUrl" | "mailFrom" | "publicUrl"
   > &
-    Partial<Pick<Config, "testHooks">>;
+    Partial<Pick<Config, "testHooks" | "serviceTokenMinutes">>;
   database: Pick<DatabaseHandle, "db" | "kind" | "sql">;
   clock?: () => Date;
   /** Where log lines go (stdout by default); tests read them from here. */
@@ -81,8 +85,9 @@ export type AppOptions = {
    */
   jobQueue?: JobQueue;
   /**
-   * Enables `POST /admin/lookup-import` with this secret: set by main.ts when the server holds an
-   * embedded database in DATA_DIR, which `npm run lookup:import` can then reach only through it.
+   * Enables the admin calls `POST /admin/lookup-import` and `POST /admin/service-link` with this
+   * secret: set by main.ts when the server holds an embedded database in DATA_DIR, which `npm run
+   * lookup:import` and `npm run service:link` can then reach only through it.
    */
   adminImportSecret?: string;
 };
@@ -136,6 +141,7 @@ export async function buildApp({
     if (!objectStore) store.close();
   });
   const viewLinks = new DocumentViewLinks(await sharedSecret(database.db, "document-view"), clock);
+  const pdfLinks = new ApplicationPdfLinks(await sharedSecret(database.db, "application-pdf-link"), clock);
 
   await app.register(errorHandlerPlugin);
   // Before every route: no text PostgreSQL cannot store gets past parsing (decision 0006).
@@ -162,6 +168,16 @@ export async function buildApp({
   });
   if (store instanceof LocalDiskStore) await app.register(localUploadRoutes, { store });
   await app.register(documentViewRoutes, { store, links: viewLinks });
+  await app.register(applicationPdfRoutes, {
+    services: {
+      db: database.db,
+      store,
+      queue,
+      links: pdfLinks,
+      clock,
+      clientBuild: await clientBuildId(config.clientDir),
+    },
+  });
   await app.register(logoutRoutes);
   await app.register(serviceRoutes);
   await app.register(authRoutes, { publicUrl: config.publicUrl });
@@ -169,7 +185,14 @@ export async function buildApp({
   await app.register(lookupRoutes, {
     providers: { ...DEFAULT_LOOKUP_PROVIDERS, ...schoolLookupProviders(database.db), ...lookupProviders },
   });
-  if (adminImportSecret) await app.register(adminImportRoutes, { secret: adminImportSecret });
+  if (adminImportSecret) {
+    await app.register(adminImportRoutes, { secret: adminImportSecret });
+    await app.register(adminServiceLinkRoutes, {
+      secret: adminImportSecret,
+      publicUrl: config.publicUrl,
+      tokenMinutes: config.serviceTokenMinutes ?? 10,
+    });
+  }
   if (config.testHooks) {
     app.log.warn(
       "E2E_TEST_HOOKS is on: POST /__test__/session signs anyone in. Never use this in a deployment.",

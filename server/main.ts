@@ -3,13 +3,13 @@ import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import pino from "pino";
+import { formPages } from "../src/form/pages/form-pages";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
-import type { DocumentConverter } from "./conversion/types";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { type DatabaseHandle, openDatabase } from "./db/database";
+import type { JobEngines } from "./jobs/job-engines";
 import { JobQueue } from "./jobs/job-queue";
-import { startWorkers } from "./jobs/workers";
 import { purgeExpiredCodes } from "./services/confirmation-codes";
 import { purgeExpiredDraftLinks } from "./services/draft-links";
 import { purgeExpiredIdempotencyKeys } from "./services/idempotency";
@@ -51,7 +51,7 @@ const clock = () => new Date();
 const jobLog = pino({ level: config.logLevel }).child({ component: "jobs" });
 const store = await createObjectStore({ s3: config.s3, dataDir: config.dataDir, db: database.db, clock });
 const jobQueue = new JobQueue(database.sql, { schema: config.jobQueueSchema, log: jobLog });
-let converter: DocumentConverter | undefined;
+let engines: JobEngines | undefined;
 
 // Holding DATA_DIR's embedded database, this process is the only way in: `npm run lookup:import`
 // sends its rows here, with the secret this server writes to the lock file once it listens.
@@ -72,7 +72,7 @@ app.addHook("preClose", async () => {
 });
 app.addHook("onClose", async () => {
   await stoppingJobs;
-  await converter?.close();
+  await engines?.close();
   store.close();
   await database.close();
 });
@@ -96,7 +96,9 @@ const shutdown = installGracefulShutdown(app, config.shutdownTimeoutMs);
 
 // Handlers are in place before the port opens: a SIGTERM right after start-up still shuts down cleanly.
 await app.listen({ port: config.port, host: config.host });
-if (database.dataDirLock && adminImportSecret) {
+// A SIGTERM may come as soon as the port is open: from then on, each step checks that the shutdown
+// (which closes the queue and the database) has not begun.
+if (database.dataDirLock && adminImportSecret && !shutdown.started) {
   const { port } = app.server.address() as AddressInfo;
   await database.dataDirLock.publishServer({
     url: localUrl(config.host, port),
@@ -108,24 +110,39 @@ app.log.info(
   `ready on http://${config.host}:${config.port}`,
 );
 
-// The queue and the engines start once the port is open: warming LibreOffice takes seconds, and a
-// conversion queued meanwhile waits in the queue.
-await jobQueue.start();
-if (config.jobWorkers) {
+// The queue and the engines start once the port is open: warming LibreOffice and Chromium takes
+// seconds, and a job queued meanwhile waits in the queue.
+async function startJobs(): Promise<void> {
+  await jobQueue.start();
+  if (!config.jobWorkers || shutdown.started) return;
   // Loaded only here: the engines' modules (pdf-lib, mammoth, the browser driver) are large.
-  const { createDocumentConverter } = await import("./conversion/create-document-converter");
-  const created = await createDocumentConverter({ log: jobLog });
-  // A SIGTERM during the warm-up: the shutdown has already run without this converter.
-  if (shutdown.started) await created.close();
-  else {
-    converter = created;
-    await startWorkers(
-      jobQueue,
-      { db: database.db, store, converter, clock, log: jobLog },
-      config.conversionConcurrency,
-    );
-    jobLog.info("conversion workers ready");
+  const { startJobEngines, startJobWorkers } = await import("./jobs/job-engines");
+  const started = await startJobEngines(jobLog);
+  // A SIGTERM during the warm-up: the shutdown has already run without these engines.
+  if (shutdown.started) {
+    await started.close();
+    return;
   }
+  engines = started;
+  const { port } = app.server.address() as AddressInfo;
+  await startJobWorkers(jobQueue, engines, {
+    db: database.db,
+    store,
+    clock,
+    log: jobLog,
+    pages: formPages,
+    // The application PDF prints this server's own service view, unless told where else to look.
+    serviceViewOrigin: config.serviceViewOrigin ?? localUrl(config.host, port),
+    tokenLifetimeMs: config.serviceTokenMinutes * 60_000,
+    concurrency: config.conversionConcurrency,
+  });
+  jobLog.info("conversion and application PDF workers ready");
+}
+if (!shutdown.started) {
+  await startJobs().catch((error: unknown) => {
+    // A shutdown during start-up closes the queue and the database under it: nothing to report.
+    if (!shutdown.started) throw error;
+  });
 }
 
 /** How a command on this machine reaches the server (a wildcard address is reached on loopback). */

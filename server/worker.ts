@@ -1,12 +1,14 @@
-// Entry point of `npm run worker`: a process that runs document jobs and serves no requests. At
-// scale, API processes run with JOB_WORKERS=false and one or more of these share PostgreSQL (and
-// the object store) with them: any worker takes any queued job (decision 0009).
+// Entry point of `npm run worker`: a process that runs document and application PDF jobs and
+// serves no requests. At scale, API processes run with JOB_WORKERS=false and one or more of these
+// share PostgreSQL (and the object store) with them: any worker takes any queued job (decision
+// 0009). The application PDF prints the service view from SERVICE_VIEW_ORIGIN (else PUBLIC_URL):
+// an address of the API where this process can reach it (decision 0013).
 import pino from "pino";
+import { formPages } from "../src/form/pages/form-pages";
 import { ConfigError, loadConfig } from "./config";
-import { createDocumentConverter } from "./conversion/create-document-converter";
 import { openDatabase } from "./db/database";
+import { startJobEngines, startJobWorkers } from "./jobs/job-engines";
 import { JobQueue } from "./jobs/job-queue";
-import { startWorkers } from "./jobs/workers";
 import { createObjectStore } from "./storage/create-object-store";
 
 let config: ReturnType<typeof loadConfig>;
@@ -31,7 +33,7 @@ const database = await openDatabase({ url: config.databaseUrl });
 await database.migrate();
 const store = await createObjectStore({ s3: config.s3, dataDir: config.dataDir, db: database.db, clock });
 const queue = new JobQueue(database.sql, { schema: config.jobQueueSchema, log });
-const converter = await createDocumentConverter({ log });
+const engines = await startJobEngines(log);
 
 let closing = false;
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
@@ -41,7 +43,7 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
     log.info({ signal }, "worker stopping: finishing running jobs");
     try {
       await queue.stop();
-      await converter.close();
+      await engines.close();
       store.close();
       await database.close();
       process.exit(0);
@@ -52,5 +54,14 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
   });
 }
 
-await startWorkers(queue, { db: database.db, store, converter, clock, log }, config.conversionConcurrency);
+await startJobWorkers(queue, engines, {
+  db: database.db,
+  store,
+  clock,
+  log,
+  pages: formPages,
+  serviceViewOrigin: config.serviceViewOrigin ?? config.publicUrl,
+  tokenLifetimeMs: config.serviceTokenMinutes * 60_000,
+  concurrency: config.conversionConcurrency,
+});
 log.info({ store: store.kind, schema: config.jobQueueSchema }, "worker ready");

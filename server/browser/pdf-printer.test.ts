@@ -4,7 +4,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPng, quarters } from "../conversion/testing/build-images";
-import { pdfImages, pdfInfo, pdfText, renderPage } from "../conversion/testing/read-pdf";
+import { pdfImages, pdfInfo, pdfOutline, pdfText, renderPage } from "../conversion/testing/read-pdf";
 import { PdfPrinter } from "./pdf-printer";
 
 const SLOW = 60_000;
@@ -151,6 +151,95 @@ describe("printUrl", () => {
       expect(ours.requests).toEqual(expect.arrayContaining([path, "/own.png"]));
       expect(elsewhere.requests).toEqual([]);
       expect(await picturesOf20px(pdf)).toBe(1); // own.png; the tracker (same picture) was never loaded
+    },
+    SLOW,
+  );
+
+  it(
+    "waits until the page says it is ready, and prints on its own @page size and margins, tagged, with an outline",
+    async () => {
+      const path = "/ready.html";
+      // The page renders late (as the service view does after reading the application).
+      const html = `<!doctype html><html lang="en"><head><title>Ready</title>
+        <style>@page { size: A4; margin: 30mm; }</style></head><body>
+        <script>setTimeout(() => {
+          document.body.insertAdjacentHTML("beforeend", "<h1>Step One</h1><p>late text</p><h1 style='break-before: page'>Step Two</h1>");
+          document.body.dataset.state = "ready";
+        }, 300)</script></body></html>`;
+      ours.server.removeAllListeners("request");
+      ours.server.on("request", (_request, response) =>
+        response.writeHead(200, { "Content-Type": "text/html" }).end(html),
+      );
+      const pdf = await printer.printUrl(`${ours.origin}${path}`, {
+        allowOrigin: ours.origin,
+        javaScript: true,
+        pageCss: true,
+        tagged: true,
+        outline: true,
+        whenReady: async (page) => {
+          await page.waitForFunction(() => document.body?.dataset.state === "ready");
+        },
+      });
+      expect(await pdfText(pdf)).toContain("late text");
+      const info = await pdfInfo(pdf);
+      expect(info["Page size"]).toMatch(/pts \(A4\)$/);
+      expect(info.Tagged).toBe("yes");
+      expect(info.Pages).toBe("2");
+      expect(await pdfOutline(pdf)).toStrictEqual([
+        { title: "Step One", page: 1, depth: 1 },
+        { title: "Step Two", page: 2, depth: 1 },
+      ]);
+
+      // A page that never says so is refused: no PDF of a half-rendered page.
+      await expect(
+        printer.printUrl(`${ours.origin}${path}`, {
+          allowOrigin: ours.origin,
+          javaScript: true,
+          whenReady: async () => {
+            throw new Error("not ready");
+          },
+        }),
+      ).rejects.toThrow("not ready");
+    },
+    SLOW,
+  );
+
+  it(
+    "fetches our origin's immutable files once per process, and everything else for every job",
+    async () => {
+      ours.server.removeAllListeners("request");
+      ours.requests.length = 0;
+      ours.server.on("request", (request, response) => {
+        ours.requests.push(request.url ?? "");
+        if (request.url === "/page.html") {
+          response
+            .writeHead(200, { "Content-Type": "text/html", "Cache-Control": "no-store" })
+            .end(
+              `<!doctype html><p>page</p><script src="/assets/app-1234.js"></script><script src="/data.js"></script>`,
+            );
+        } else if (request.url === "/assets/app-1234.js") {
+          response
+            .writeHead(200, {
+              "Content-Type": "text/javascript",
+              "Cache-Control": "public, max-age=31536000, immutable",
+            })
+            .end(`document.body.insertAdjacentHTML("beforeend", "<p>from the asset</p>")`);
+        } else {
+          response
+            .writeHead(200, { "Content-Type": "text/javascript", "Cache-Control": "no-store" })
+            .end(`document.body.insertAdjacentHTML("beforeend", "<p>personal data</p>")`);
+        }
+      });
+      for (let job = 0; job < 2; job++) {
+        const text = await pdfText(
+          await printer.printUrl(`${ours.origin}/page.html`, { allowOrigin: ours.origin, javaScript: true }),
+        );
+        expect(text, `job ${job}: ${ours.requests.join(" ")}`).toContain("from the asset");
+        expect(text).toContain("personal data");
+      }
+      expect(ours.requests.filter((url) => url === "/assets/app-1234.js")).toHaveLength(1);
+      expect(ours.requests.filter((url) => url === "/data.js")).toHaveLength(2);
+      expect(ours.requests.filter((url) => url === "/page.html")).toHaveLength(2);
     },
     SLOW,
   );

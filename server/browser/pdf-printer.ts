@@ -2,9 +2,11 @@
 // (no cookies, cache or storage shared between jobs) whose every request is routed: an HTML
 // document we print sees only its own inline and data: content; a page of our own origin sees
 // that origin and nothing else. JavaScript is off unless the caller asks for it. A supervisor
-// relaunches the browser when it crashes, and a job that overruns its time is closed.
-import { type Browser, type BrowserContext, chromium, type Route } from "playwright-core";
+// relaunches the browser when it crashes, and a job that overruns its time is closed. Files our
+// origin marks immutable (the built client's hashed assets) are kept in memory between jobs.
+import { type Browser, type BrowserContext, chromium, type Page, type Route } from "playwright-core";
 import { type ChromiumExecutable, findChromium } from "./find-chromium";
+import { ImmutableAssets } from "./immutable-assets";
 
 export type PrintOptions = {
   /** Paper size; Letter by default. */
@@ -15,6 +17,15 @@ export type PrintOptions = {
   javaScript?: boolean;
   /** Longest the job may take, from opening the page to the PDF; 30 s by default. */
   timeoutMs?: number;
+  /**
+   * The page's own paged media: its `@page` size and margins (and margin boxes) instead of
+   * `format` and `margin`.
+   */
+  pageCss?: boolean;
+  /** A tagged (accessible) PDF: Chromium's structure tree of the page's markup. */
+  tagged?: boolean;
+  /** An outline (bookmarks) from the page's headings. */
+  outline?: boolean;
 };
 
 export type PrintUrlOptions = PrintOptions & {
@@ -22,6 +33,11 @@ export type PrintUrlOptions = PrintOptions & {
   allowOrigin: string;
   /** Headers sent with every (allowed) request, e.g. a short-lived token for our own origin. */
   headers?: Record<string, string>;
+  /**
+   * Waits, once the page has started loading, until it is ready to print (e.g. a state its script
+   * sets); throws to refuse the print. Without it, the page is printed at its `load` event.
+   */
+  whenReady?: (page: Page) => Promise<void>;
 };
 
 export type PdfPrinterOptions = {
@@ -56,6 +72,8 @@ const CHROMIUM_ARGS = [
 
 export class PdfPrinter {
   private browser?: Promise<Browser>;
+  /** Our origin's content-hashed files, fetched once per process rather than once per job. */
+  private readonly assets = new ImmutableAssets();
   private active = 0;
   private readonly waiting: (() => void)[] = [];
   private closed = false;
@@ -95,16 +113,24 @@ export class PdfPrinter {
   printUrl(url: string, options: PrintUrlOptions): Promise<Uint8Array> {
     const allowed = new URL(options.allowOrigin).origin;
     if (new URL(url).origin !== allowed) throw new Error(`${url} is not on the allowed origin ${allowed}`);
-    return this.job(options, async (context) => {
-      if (options.headers) await context.setExtraHTTPHeaders(options.headers);
-      await context.route("**/*", (route: Route) =>
-        originOf(route.request().url()) === allowed ? route.continue() : route.abort("blockedbyclient"),
-      );
-      await context.routeWebSocket(/.*/, (socket) =>
-        originOf(socket.url().replace(/^ws/, "http")) === allowed ? socket.connectToServer() : socket.close(),
-      );
-      return url;
-    });
+    return this.job(
+      options,
+      async (context) => {
+        if (options.headers) await context.setExtraHTTPHeaders(options.headers);
+        await context.route("**/*", (route: Route) => {
+          const url = route.request().url();
+          if (originOf(url) !== allowed) return route.abort("blockedbyclient");
+          return this.assets.serve(route);
+        });
+        await context.routeWebSocket(/.*/, (socket) =>
+          originOf(socket.url().replace(/^ws/, "http")) === allowed
+            ? socket.connectToServer()
+            : socket.close(),
+        );
+        return url;
+      },
+      options.whenReady,
+    );
   }
 
   /** The running browser, launched (again) if needed. */
@@ -114,6 +140,11 @@ export class PdfPrinter {
       const launching = chromium.launch({
         executablePath: this.chromium.executablePath,
         args: CHROMIUM_ARGS,
+        // The process's own shutdown closes the browser once running jobs are done (its onClose);
+        // Playwright's handlers would close it at once on SIGTERM and exit on SIGINT before that.
+        handleSIGINT: false,
+        handleSIGTERM: false,
+        handleSIGHUP: false,
       });
       this.browser = launching;
       launching.then(
@@ -140,6 +171,7 @@ export class PdfPrinter {
   private async job(
     options: PrintOptions,
     prepare: (context: BrowserContext) => Promise<string>,
+    whenReady?: (page: Page) => Promise<void>,
   ): Promise<Uint8Array> {
     await this.slot();
     const timeoutMs = options.timeoutMs ?? 30_000;
@@ -156,17 +188,25 @@ export class PdfPrinter {
         const url = await prepare(context);
         const page = await context.newPage();
         page.setDefaultTimeout(timeoutMs);
-        await page.goto(url, { waitUntil: "load" });
+        await page.goto(url, { waitUntil: whenReady ? "commit" : "load" });
+        await whenReady?.(page);
         const margin = options.margin ?? {};
+        const paper = options.pageCss
+          ? { preferCSSPageSize: true }
+          : {
+              format: options.format ?? "Letter",
+              margin: {
+                top: margin.top ?? HALF_INCH,
+                right: margin.right ?? HALF_INCH,
+                bottom: margin.bottom ?? HALF_INCH,
+                left: margin.left ?? HALF_INCH,
+              },
+            };
         return page.pdf({
-          format: options.format ?? "Letter",
+          ...paper,
           printBackground: true,
-          margin: {
-            top: margin.top ?? HALF_INCH,
-            right: margin.right ?? HALF_INCH,
-            bottom: margin.bottom ?? HALF_INCH,
-            left: margin.left ?? HALF_INCH,
-          },
+          tagged: options.tagged ?? false,
+          outline: options.outline ?? false,
         });
       };
       const timedOut = new Promise<never>((_, reject) => {

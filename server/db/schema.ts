@@ -374,3 +374,40 @@ export const draftLinks = pgTable(
   },
   (t) => [index("draft_links_expires_at_idx").on(t.expiresAt)],
 );
+
+/**
+ * The application PDF (spec §4 "PDF download", §7 `GET /api/pdf`): one row per applicant, for the
+ * application as it was when the row was made. `content_key` is a digest of everything the PDF
+ * shows (answers' revision, add-another counts, tabs, documents and their conversions:
+ * server/services/application-content-key.ts); while the application still has that key the row
+ * is current and its PDF is reused, and once it differs a new row replaces it. The row's id is the
+ * `render-application-pdf` job's id; its status lives here, not in a process.
+ */
+export const applicationPdfs = pgTable(
+  "application_pdfs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    contentKey: text("content_key").notNull(),
+    status: text("status").notNull().default("UNPROCESSED"),
+    /** Why a FAILED PDF could not be made, in words for the applicant. */
+    message: text("message"),
+    /** The PDF, once COMPLETED: `applicants/{user}/application/{random}.pdf`. */
+    pdfKey: text("pdf_key"),
+    /** The name the download gets, e.g. "Northbridge application - Ada Lovelace.pdf". */
+    fileName: text("file_name"),
+    /** Job runs started (a crash or timeout can end one without a status change). */
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "application_pdfs_status",
+      sql`${t.status} in ('UNPROCESSED', 'IN_PROGRESS', 'COMPLETED', 'FAILED')`,
+    ),
+  ],
+);

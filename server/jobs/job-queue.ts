@@ -11,8 +11,13 @@ export const CONVERT_DOCUMENT = "convert-document";
 /** Where pg-boss moves a conversion job whose retries ran out (e.g. its process died mid-run). */
 export const CONVERT_DOCUMENT_GIVEN_UP = "convert-document-given-up";
 
-/** How conversion jobs are retried and timed out. Tests shorten them; deployments keep these. */
-export type ConversionJobPolicy = {
+/** The application PDF job (decision 0013): prints the service view, appends the documents. */
+export const RENDER_APPLICATION_PDF = "render-application-pdf";
+/** Where pg-boss moves an application PDF job whose retries ran out. */
+export const RENDER_APPLICATION_PDF_GIVEN_UP = "render-application-pdf-given-up";
+
+/** How a kind of job is retried and timed out. Tests shorten them; deployments keep these. */
+export type JobPolicy = {
   /** Retries after the first run (a hung or crashed engine; a refused file is never retried). */
   retryLimit: number;
   retryDelaySeconds: number;
@@ -20,19 +25,30 @@ export type ConversionJobPolicy = {
   timeoutMs: number;
 };
 
+/** Conversion jobs' policy (the name predates the other kinds of job). */
+export type ConversionJobPolicy = JobPolicy;
+
 export const DEFAULT_CONVERSION_POLICY: ConversionJobPolicy = {
   retryLimit: 2,
   retryDelaySeconds: 2,
   timeoutMs: 60_000,
 };
 
+/** A print takes about a second; a run past a minute is hung (Chromium) and is tried again. */
+export const DEFAULT_APPLICATION_PDF_POLICY: JobPolicy = {
+  retryLimit: 2,
+  retryDelaySeconds: 1,
+  timeoutMs: 60_000,
+};
+
 export type ConvertDocumentPayload = { conversionId: string };
+export type RenderApplicationPdfPayload = { pdfId: string };
 
 /** PostgreSQL's SQLSTATE for "deadlock detected": the transaction was rolled back. */
 const DEADLOCK_DETECTED = "40P01";
 
 /** pg-boss's own limit on a run, past ours: a run still going then is failed by pg-boss itself. */
-function expireSeconds(policy: ConversionJobPolicy): number {
+function expireSeconds(policy: JobPolicy): number {
   return Math.ceil(policy.timeoutMs / 1000) + 30;
 }
 
@@ -70,6 +86,7 @@ export class JobQueue {
       schema: string;
       log: Pick<FastifyBaseLogger, "error">;
       conversion?: ConversionJobPolicy;
+      applicationPdf?: JobPolicy;
     },
   ) {
     // No cron (we schedule nothing); maintenance (expiring runs whose process died, archiving)
@@ -80,6 +97,10 @@ export class JobQueue {
 
   get conversionPolicy(): ConversionJobPolicy {
     return this.options.conversion ?? DEFAULT_CONVERSION_POLICY;
+  }
+
+  get applicationPdfPolicy(): JobPolicy {
+    return this.options.applicationPdf ?? DEFAULT_APPLICATION_PDF_POLICY;
   }
 
   /** Creates or upgrades pg-boss's tables and our queues; once per process, whoever asks first. */
@@ -94,6 +115,15 @@ export class JobQueue {
         retryDelay: policy.retryDelaySeconds,
         expireInSeconds: expireSeconds(policy),
         deadLetter: CONVERT_DOCUMENT_GIVEN_UP,
+      });
+      const pdf = this.applicationPdfPolicy;
+      await this.boss.createQueue(RENDER_APPLICATION_PDF_GIVEN_UP, { name: RENDER_APPLICATION_PDF_GIVEN_UP });
+      await this.boss.createQueue(RENDER_APPLICATION_PDF, {
+        name: RENDER_APPLICATION_PDF,
+        retryLimit: pdf.retryLimit,
+        retryDelay: pdf.retryDelaySeconds,
+        expireInSeconds: expireSeconds(pdf),
+        deadLetter: RENDER_APPLICATION_PDF_GIVEN_UP,
       });
     })();
     return this.starting;
@@ -131,6 +161,23 @@ export class JobQueue {
       retryDelay: policy.retryDelaySeconds,
       expireInSeconds: expireSeconds(policy),
       deadLetter: CONVERT_DOCUMENT_GIVEN_UP,
+      db: transactionExecutor(tx),
+    });
+  }
+
+  /**
+   * Queues an application PDF inside the caller's transaction, as `sendConversion` does: the job id
+   * is the `application_pdfs` row's id. Call `wake(RENDER_APPLICATION_PDF)` after the commit.
+   */
+  async sendApplicationPdf(tx: Database, payload: RenderApplicationPdfPayload): Promise<void> {
+    if (!this.starting) throw new Error("the job queue is not started");
+    const policy = this.applicationPdfPolicy;
+    await this.boss.send(RENDER_APPLICATION_PDF, payload, {
+      id: payload.pdfId,
+      retryLimit: policy.retryLimit,
+      retryDelay: policy.retryDelaySeconds,
+      expireInSeconds: expireSeconds(policy),
+      deadLetter: RENDER_APPLICATION_PDF_GIVEN_UP,
       db: transactionExecutor(tx),
     });
   }

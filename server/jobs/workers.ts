@@ -5,7 +5,15 @@ import {
   CONVERT_DOCUMENT_GIVEN_UP,
   type ConvertDocumentPayload,
   type JobQueue,
+  RENDER_APPLICATION_PDF,
+  RENDER_APPLICATION_PDF_GIVEN_UP,
+  type RenderApplicationPdfPayload,
 } from "./job-queue";
+import {
+  type ApplicationPdfDependencies,
+  giveUpApplicationPdf,
+  runRenderApplicationPdf,
+} from "./render-application-pdf";
 
 // The workers a process runs: in the API process by default, in `npm run worker` processes at
 // scale (JOB_WORKERS=false on the API processes). Each job kind is registered here once.
@@ -30,5 +38,30 @@ export async function startWorkers(
   );
   await queue.work<ConvertDocumentPayload>(CONVERT_DOCUMENT_GIVEN_UP, 1, (job) =>
     giveUpConversion(deps, job.data),
+  );
+}
+
+/**
+ * Application PDF jobs (decision 0013) in this process, `concurrency` at a time: they print in the
+ * process's one Chromium, beside the DOCX fallback's conversions.
+ */
+export async function startApplicationPdfWorkers(
+  queue: JobQueue,
+  dependencies: Omit<ApplicationPdfDependencies, "timeoutMs">,
+  concurrency = defaultConversionConcurrency(),
+): Promise<void> {
+  const deps: ApplicationPdfDependencies = {
+    ...dependencies,
+    timeoutMs: queue.applicationPdfPolicy.timeoutMs,
+  };
+  await queue.work<RenderApplicationPdfPayload>(RENDER_APPLICATION_PDF, concurrency, (job) =>
+    runRenderApplicationPdf(deps, {
+      payload: job.data,
+      attempt: job.retryCount + 1,
+      lastAttempt: job.retryCount >= job.retryLimit,
+    }),
+  );
+  await queue.work<RenderApplicationPdfPayload>(RENDER_APPLICATION_PDF_GIVEN_UP, 1, (job) =>
+    giveUpApplicationPdf(deps, job.data),
   );
 }

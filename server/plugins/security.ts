@@ -69,8 +69,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { uploadO
 function needsCsrfCheck(request: FastifyRequest): boolean {
   const path = routingPath(request.url);
   if (!path.startsWith("/api/") && !path.startsWith("/public/")) return false;
-  // GET /api/logout changes state (spec §7 fixes the method), so it is checked like a write.
-  return !SAFE_METHODS.has(request.method) || path.startsWith("/api/logout");
+  // GET /api/logout changes state, and GET /api/pdf may start a job (spec §7 fixes the methods),
+  // so they are checked like writes.
+  return !SAFE_METHODS.has(request.method) || path.startsWith("/api/logout") || path === "/api/pdf";
 }
 
 function isSameOrigin(origin: string, request: FastifyRequest): boolean {

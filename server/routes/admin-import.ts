@@ -1,17 +1,15 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "../http-error";
 import { ImportFileError, importSchools } from "../lookup/import-schools";
 import { SCHOOL_CATEGORIES } from "../lookup/school-provider";
+import { requireAdminSecret } from "./admin-secret";
+
+export { ADMIN_UNAUTHORIZED_MESSAGE } from "./admin-secret";
 
 export const ADMIN_IMPORT_PATH = "/admin/lookup-import";
 /** Far above the 4,894 colleges (211 kB); the default body limit (1 MiB) is for answers. */
 export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
-export const ADMIN_UNAUTHORIZED_MESSAGE =
-  "This call needs the admin secret of the running server (npm run lookup:import sends it).";
-
-const digest = (text: string) => createHash("sha256").update(text).digest();
 
 /**
  * `POST /admin/lookup-import?category=…` with a CSV body (decision 0006): how `npm run
@@ -21,13 +19,7 @@ const digest = (text: string) => createHash("sha256").update(text).digest();
  * owner can read; it is checked before the body is read.
  */
 export const adminImportRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app, { secret }) => {
-  const expected = digest(secret);
-  app.addHook("onRequest", async (request) => {
-    const header = request.headers.authorization ?? "";
-    const given = header.startsWith("Bearer ") ? header.slice("Bearer ".length) : "";
-    // Digests of equal length, compared in constant time.
-    if (!timingSafeEqual(digest(given), expected)) throw new HttpError(401, ADMIN_UNAUTHORIZED_MESSAGE);
-  });
+  requireAdminSecret(app, secret);
   app.addContentTypeParser(
     "text/csv",
     { parseAs: "string", bodyLimit: MAX_IMPORT_BYTES },

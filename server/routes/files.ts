@@ -105,7 +105,8 @@ function pdfName(fileName: string): { ascii: string; encoded: string } {
 export const DOCUMENT_VIEW_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src data: blob:; frame-ancestors 'self'; sandbox allow-scripts";
 
-function sendPdf(
+/** Streams a PDF as the view links do (also the application PDF's route). */
+export function sendPdf(
   reply: FastifyReply,
   found: { stream: NodeJS.ReadableStream; size: number },
   fileName: string,

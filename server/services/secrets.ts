@@ -27,7 +27,7 @@ export function digestsEqual(a: string, b: string): boolean {
 }
 
 /** The HMAC keys every process shares, by purpose. */
-export type SecretName = "upload-policy" | "document-view";
+export type SecretName = "upload-policy" | "document-view" | "application-pdf-link";
 
 /**
  * A 256-bit key shared by every API and worker process on this database: the first process to ask

@@ -54,6 +54,11 @@ export async function findServiceTokenUser(db: Database, token: unknown, now: Da
   return row?.userId ?? null;
 }
 
+/** Ends a token before its expiry (the PDF job's, once its print is done). */
+export async function revokeServiceToken(db: Database, token: string): Promise<void> {
+  await db.delete(serviceTokens).where(eq(serviceTokens.tokenHash, sha256Hex(token)));
+}
+
 /** Deletes tokens past their expiry (run periodically with the other purges). */
 export async function purgeExpiredServiceTokens(db: Database, now: Date): Promise<void> {
   await db.delete(serviceTokens).where(lt(serviceTokens.expiresAt, now));

@@ -19,6 +19,8 @@ export type ThrottleScope =
   | "reset-mail"
   /** Signed uploads (POST /api/presigned-url) per user. */
   | "upload-url"
+  /** Application PDFs started (GET /api/pdf for a changed application) per user. */
+  | "application-pdf"
   /** "Continue on another device" links made per client IP. */
   | "draft-link-ip"
   /** Draft links e-mailed per address, and per client IP. */

@@ -31,6 +31,16 @@ export function newPdfKey(userId: string, answerKey: string): string {
   return `${prefixOf(userId)}converted/${checkAnswerKey(answerKey)}/${randomPart()}.pdf`;
 }
 
+/** Where an application PDF goes (decision 0013): `applicants/{user}/application/{random}.pdf`. */
+export function newApplicationPdfKey(userId: string): string {
+  return `${prefixOf(userId)}application/${randomPart()}.pdf`;
+}
+
+/** True when `key` is an application PDF key of this applicant. */
+export function isApplicationPdfKeyFor(key: string, userId: string): boolean {
+  return new RegExp(`^${escapeRegExp(prefixOf(userId))}application/${RANDOM}\\.pdf$`).test(key);
+}
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

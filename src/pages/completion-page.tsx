@@ -1,4 +1,5 @@
 import { partner } from "../config/partner";
+import { ApplicationPdfDownload } from "../features/application-pdf/application-pdf-section";
 import { COMPLETION_MESSAGE } from "../shared/messages";
 
 export function CompletionPage() {
@@ -10,6 +11,7 @@ export function CompletionPage() {
         Thank you for applying to {partner.name}. We will e-mail you about the next steps. Questions? Write to{" "}
         {partner.helpEmail}.
       </p>
+      <ApplicationPdfDownload />
     </>
   );
 }

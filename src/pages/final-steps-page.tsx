@@ -1,4 +1,5 @@
 import { PageActions } from "../features/application/page-actions";
+import { ApplicationPdfPreview } from "../features/application-pdf/application-pdf-section";
 import { useDocumentTabGuard } from "../features/documents/use-document-tab-guard";
 import { FormPageView } from "../features/form/form-page-view";
 import { finalStepsPage } from "../form/pages/final-steps";
@@ -10,6 +11,7 @@ export function FinalStepsPage() {
     <>
       <FormPageView page={finalStepsPage} beforeTabSwitch={beforeTabSwitch} />
       {dialog}
+      <ApplicationPdfPreview />
       <PageActions current="/final-steps" />
     </>
   );

@@ -86,3 +86,13 @@ export type ServiceResponse = {
   /** Chosen tab by tab id; absent ids show the section's default tab. */
   tabs: Record<string, string>;
 };
+
+/**
+ * Spec §3 "PDF download response" (`GET /api/pdf`): `url` is a short-lived link to the PDF once
+ * COMPLETED (else null); `message` says what is happening, or why it FAILED.
+ */
+export type ApplicationPdfState = {
+  status: "UNPROCESSED" | "IN_PROGRESS" | "COMPLETED" | "FAILED";
+  url: string | null;
+  message: string;
+};

@@ -81,14 +81,14 @@ describe("the server process", () => {
     const first = start(env);
     await waitUntilHealthy();
     first.child.kill("SIGTERM");
-    expect(await first.exit).toBe(0);
+    expect(await first.exit, first.output()).toBe(0);
     expect(first.output()).toContain("shutting down");
 
     // A database left open or half-written would fail here.
     const second = start(env);
     await waitUntilHealthy();
     second.child.kill("SIGTERM");
-    expect(await second.exit).toBe(0);
+    expect(await second.exit, second.output()).toBe(0);
   }, 240_000);
 });
 
@@ -213,6 +213,75 @@ describe("one process per embedded database (DATA_DIR lock)", () => {
     expect(direct.output()).not.toContain("importing through it");
     expect(direct.output()).toContain("Imported 1 rows; rejected 1:");
   }, 240_000);
+});
+
+describe("npm run service:link while the server holds the embedded database", () => {
+  it("mints the link through the running server, refuses with one line, and works directly once it stops", async () => {
+    const { dir, env, url } = await embeddedEnv(port + 6);
+    const server = start(env);
+    await waitUntilHealthy(url, server);
+    const holder = await waitForPublishedServer(dir);
+
+    // An account, made through the server as an applicant makes one.
+    const username = `reviewed-${Date.now()}@example.edu`;
+    const signup = await fetch(`${url}/public/signup`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-admissions-client": "1" },
+      body: JSON.stringify({ username, password: "Correct-Horse-9-battery" }),
+    });
+    expect(signup.ok, await signup.text()).toBe(true);
+
+    const link = start(env, ["server/service-link-cli.ts", "--email", username.toUpperCase()]);
+    expect(await link.exit, link.output()).toBe(0);
+    const minted = /(http:\/\/127\.0\.0\.1:\d+\/about\?service_token=([A-Za-z0-9_-]{43}))/.exec(
+      link.output(),
+    );
+    expect(minted, link.output()).not.toBeNull();
+    expect(link.output()).toContain(`The server (pid ${holder.pid}) holds DATA_DIR`);
+    expect(link.output()).toMatch(/valid for 10 minutes/);
+    // The link opens the application on the running server.
+    const opened = await fetch(`${url}/service/tmp-pdf?service_token=${minted?.[2]}`);
+    expect(opened.status).toBe(200);
+    expect(await opened.json()).toStrictEqual({ answer: {}, add_another: {}, document_answer: {}, tabs: {} });
+
+    // Refusals are one line each: an unknown address, and a call without the secret.
+    const unknown = start(env, ["server/service-link-cli.ts", "--email", "nobody@example.edu"]);
+    expect(await unknown.exit).toBe(1);
+    expect(linesOf(unknown).filter((line) => !line.includes("holds DATA_DIR"))).toStrictEqual([
+      "No account uses the e-mail address nobody@example.edu.",
+    ]);
+    const forged = await fetch(`${url}/admin/service-link`, {
+      method: "POST",
+      headers: { authorization: "Bearer guessed", "content-type": "application/json" },
+      body: JSON.stringify({ email: username }),
+    });
+    expect(forged.status).toBe(401);
+
+    server.child.kill("SIGTERM");
+    expect(await server.exit).toBe(0);
+    const direct = start(env, ["server/service-link-cli.ts", "--email", username]);
+    expect(await direct.exit, direct.output()).toBe(0);
+    expect(direct.output()).not.toContain("holds DATA_DIR");
+    expect(direct.output()).toMatch(/\/about\?service_token=[A-Za-z0-9_-]{43}/);
+  }, 240_000);
+
+  it("refuses with one line, not a stack trace, when another command holds the directory", async () => {
+    const { dir, env } = await embeddedEnv(port + 7);
+    const holder: LockHolder = {
+      pid: process.pid,
+      hostname: os.hostname(),
+      holder: "npm run db:migrate",
+      processStart: null,
+      startedAt: new Date().toISOString(),
+      nonce: "held-by-this-test",
+    };
+    await writeFile(path.join(dir, LOCK_FILE_NAME), JSON.stringify(holder));
+    const link = start(env, ["server/service-link-cli.ts", "--email", "someone@example.edu"]);
+    expect(await link.exit).toBe(1);
+    const lines = linesOf(link);
+    expect(lines, link.output()).toHaveLength(1);
+    expect(lines[0]).toContain(`is in use by npm run db:migrate (pid ${process.pid}`);
+  }, 120_000);
 });
 
 describe("graceful shutdown has a deadline", () => {

@@ -1,19 +1,29 @@
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import pino, { type DestinationStream } from "pino";
 import { type AppOptions, buildApp } from "../../server/app";
+import type { ApplicationPrinter } from "../../server/application-pdf/application-printer";
 import { DEFAULT_MAIL_FROM } from "../../server/config";
 import type { DocumentConverter } from "../../server/conversion/types";
 import { type DatabaseHandle, openDatabase } from "../../server/db/database";
 import { users } from "../../server/db/schema";
-import { type ConversionJobPolicy, DEFAULT_CONVERSION_POLICY, JobQueue } from "../../server/jobs/job-queue";
-import { startWorkers } from "../../server/jobs/workers";
+import {
+  type ConversionJobPolicy,
+  DEFAULT_APPLICATION_PDF_POLICY,
+  DEFAULT_CONVERSION_POLICY,
+  type JobPolicy,
+  JobQueue,
+} from "../../server/jobs/job-queue";
+import { startApplicationPdfWorkers, startWorkers } from "../../server/jobs/workers";
 import { createSession } from "../../server/services/sessions";
 import { createObjectStore } from "../../server/storage/create-object-store";
 import type { ObjectStore } from "../../server/storage/object-store";
+import type { FormPage } from "../../src/form/catalogue-types";
+import { formPages } from "../../src/form/pages/form-pages";
 import { CLIENT_HEADER, SESSION_COOKIE } from "../../src/shared/constants";
 
 export type TestApp = {
@@ -29,6 +39,8 @@ export type TestApp = {
    * its requests take on a busy machine.
    */
   freezeClock(frozen?: boolean): void;
+  /** Where the app listens (`http://127.0.0.1:port`) when it was asked to (application PDFs printed for real). */
+  origin?: string;
   close(): Promise<void>;
 };
 
@@ -56,6 +68,18 @@ export type TestAppOptions = {
   objectStore?: ObjectStore;
   /** Run conversion jobs in this process with this converter (otherwise none run here). */
   conversions?: { converter: DocumentConverter; policy?: Partial<ConversionJobPolicy>; concurrency?: number };
+  /**
+   * Run application PDF jobs in this process. `printer` is a stand-in, or a function given the
+   * app's own address: the app then listens on a free port (with `clientDir` it serves the service
+   * view a real Chromium printer loads). `pages`: the catalogue the job names documents from (by
+   * default the app's `catalogue`, else the real one).
+   */
+  applicationPdfs?: {
+    printer: ApplicationPrinter | ((origin: string) => ApplicationPrinter);
+    policy?: Partial<JobPolicy>;
+    concurrency?: number;
+    pages?: readonly FormPage[];
+  };
   /** A PostgreSQL database other than DATABASE_URL's (e.g. one a test started). */
   databaseUrl?: string;
   /**
@@ -105,6 +129,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     schema: options.jobQueueSchema ?? ownSchema ?? "pgboss",
     log: pino({ level: "silent" }),
     conversion: { ...DEFAULT_CONVERSION_POLICY, ...options.conversions?.policy },
+    applicationPdf: { ...DEFAULT_APPLICATION_PDF_POLICY, ...options.applicationPdfs?.policy },
   });
   const app = await buildApp({
     config: testConfig(dataDir, options),
@@ -122,12 +147,34 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     const { converter, concurrency = 2 } = options.conversions;
     await startWorkers(queue, { db: database.db, store, converter, clock, log: app.log }, concurrency);
   }
+  let origin: string | undefined;
+  if (options.applicationPdfs) {
+    const { printer, concurrency = 2, pages = options.catalogue ?? formPages } = options.applicationPdfs;
+    if (typeof printer === "function") {
+      await app.listen({ port: 0, host: "127.0.0.1" });
+      origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    }
+    await startApplicationPdfWorkers(
+      queue,
+      {
+        db: database.db,
+        store,
+        printer: typeof printer === "function" ? printer(origin ?? "") : printer,
+        pages,
+        clock,
+        log: app.log,
+        tokenLifetimeMs: 10 * 60_000,
+      },
+      concurrency,
+    );
+  }
   return {
     app,
     database,
     dataDir,
     store,
     queue,
+    origin,
     advanceClock(ms) {
       offsetMs += ms;
     },

@@ -119,3 +119,35 @@ function parsePpm(ppm: Buffer): Rendered {
     },
   };
 }
+
+export type OutlineItem = { title: string; page: number; depth: number };
+
+/** The outline (bookmarks) as poppler reads it (`pdftohtml -xml`): each entry with its page and depth (1: top level). */
+export function pdfOutline(pdf: Uint8Array): Promise<OutlineItem[]> {
+  return withPdf(pdf, async (file) => {
+    const { stdout } = await run("pdftohtml", ["-xml", "-i", "-stdout", "-q", file], {
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const start = stdout.indexOf("<outline>");
+    if (start < 0) return [];
+    const items: OutlineItem[] = [];
+    let depth = 0;
+    for (const match of stdout
+      .slice(start)
+      .matchAll(/<outline>|<\/outline>|<item page="(\d+)">([^<]*)<\/item>/g)) {
+      if (match[0] === "<outline>") depth++;
+      else if (match[0] === "</outline>") depth--;
+      else items.push({ title: decodeXml(match[2] ?? ""), page: Number(match[1]), depth });
+    }
+    return items;
+  });
+}
+
+function decodeXml(text: string): string {
+  return text
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, "&");
+}

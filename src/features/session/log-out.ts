@@ -1,6 +1,7 @@
 import { apiRequest } from "../../lib/api-client";
 import { syncClient } from "../answers/answer-session";
 import { DEVICE_OWNER, localDb } from "../answers/local-db";
+import { forgetOfflineCopies } from "../application-pdf/offline-copy";
 import { forgetServerDocuments } from "../documents/document-cache";
 import { waitingUploadCount } from "../documents/upload-queue";
 import { forgetSignedInUser } from "../profile/base-profile-loader";
@@ -52,6 +53,8 @@ async function signOutOnce(): Promise<void> {
   // The names of the user's documents leave the device; files still waiting stay for their next
   // sign-in here, like unsent answers.
   if (owner !== DEVICE_OWNER) await forgetServerDocuments(localDb(), owner).catch(() => {});
+  // The downloaded application PDF is the user's data too (Cache Storage keeps nothing past a sign-out).
+  await forgetOfflineCopies();
 }
 
 async function withTimeout(work: Promise<unknown>, ms: number): Promise<void> {

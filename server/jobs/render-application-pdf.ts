@@ -1,0 +1,189 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { partner } from "../../src/config/partner";
+import type { FormPage } from "../../src/form/catalogue-types";
+import { APPLICATION_PDF_FAILED_MESSAGE } from "../../src/shared/application-pdf";
+import type { ApplicationPrinter } from "../application-pdf/application-printer";
+import { assembleApplicationPdf, pageCounts } from "../application-pdf/assemble-application-pdf";
+import { attachmentsOf, attachmentTitle } from "../application-pdf/attachments";
+import type { Database } from "../db/database";
+import { applicationPdfs } from "../db/schema";
+import { mintServiceToken, revokeServiceToken } from "../services/service-tokens";
+import { loadServiceApplication } from "../services/service-view";
+import { newApplicationPdfKey } from "../storage/object-keys";
+import type { ObjectStore } from "../storage/object-store";
+import type { RenderApplicationPdfPayload } from "./job-queue";
+
+// The `render-application-pdf` job (decision 0013): one `application_pdfs` row → one PDF. It mints
+// a short-lived service token for its own print, prints the service view in the warm Chromium with
+// a divider page per converted document, puts each document after its divider, stores the result
+// and marks the row COMPLETED. Its state is the row's status, never memory, so any process with workers runs it.
+// UNPROCESSED → IN_PROGRESS → COMPLETED | FAILED.
+
+export type ApplicationPdfDependencies = {
+  db: Database;
+  store: ObjectStore;
+  printer: ApplicationPrinter;
+  /** The catalogue the service view renders (its file questions name the attached documents). */
+  pages: readonly FormPage[];
+  clock: () => Date;
+  log: FastifyBaseLogger;
+  /** Our own limit on one run (print, documents, assembly, storing). */
+  timeoutMs: number;
+  /** The print's service token lives this long (it is revoked as soon as the print is done). */
+  tokenLifetimeMs: number;
+};
+
+export type ApplicationPdfRun = {
+  payload: RenderApplicationPdfPayload;
+  attempt: number;
+  lastAttempt: boolean;
+};
+
+type Claimed = { userId: string };
+
+class RenderTimedOut extends Error {}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new RenderTimedOut(`the application PDF took longer than ${ms} ms`)), ms);
+  });
+  work.catch(() => {});
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Marks the row IN_PROGRESS and counts the run; null when it was replaced or already ended. */
+async function claim(db: Database, pdfId: string, now: Date): Promise<Claimed | null> {
+  const [row] = await db
+    .update(applicationPdfs)
+    .set({ status: "IN_PROGRESS", attempts: sql`${applicationPdfs.attempts} + 1`, updatedAt: now })
+    .where(
+      and(eq(applicationPdfs.id, pdfId), inArray(applicationPdfs.status, ["UNPROCESSED", "IN_PROGRESS"])),
+    )
+    .returning({ userId: applicationPdfs.userId });
+  return row ?? null;
+}
+
+/** Ends the row if it is still this job's and still running; answers whether it did. */
+async function finish(
+  db: Database,
+  pdfId: string,
+  change: Partial<typeof applicationPdfs.$inferInsert>,
+): Promise<boolean> {
+  const ended = await db
+    .update(applicationPdfs)
+    .set(change)
+    .where(and(eq(applicationPdfs.id, pdfId), eq(applicationPdfs.status, "IN_PROGRESS")))
+    .returning({ id: applicationPdfs.id });
+  return ended.length > 0;
+}
+
+async function fail(deps: ApplicationPdfDependencies, pdfId: string): Promise<void> {
+  await finish(deps.db, pdfId, {
+    status: "FAILED",
+    message: APPLICATION_PDF_FAILED_MESSAGE,
+    updatedAt: deps.clock(),
+  });
+}
+
+/** "Northbridge application - Ada Lovelace.pdf" (the name a download gets). */
+export function downloadName(answers: Record<string, string>): string {
+  const name = [answers.first_name, answers.last_name]
+    .map((part) => (part ?? "").trim())
+    .filter(Boolean)
+    .join(" ");
+  return `${partner.shortName} application${name ? ` - ${name}` : ""}.pdf`;
+}
+
+type Rendered = { pdf: Uint8Array; pages: number; attachments: number; fileName: string; printMs: number };
+
+/**
+ * Reads the converted documents to append, prints the service view (with a token of its own and a
+ * divider page per document), then puts each document after its divider.
+ */
+async function render(deps: ApplicationPdfDependencies, userId: string): Promise<Rendered> {
+  const application = await loadServiceApplication(deps.db, userId);
+  const attachments = await attachmentsOf(deps.db, userId, deps.pages, application);
+  const documents = await Promise.all(
+    attachments.map(async (attachment) => {
+      const pdf = await deps.store.read(attachment.pdfKey);
+      // Replaced or deleted meanwhile: the content key has changed, and the next download makes a new PDF.
+      if (!pdf) throw new Error("a converted document vanished while the application PDF was made");
+      return { title: attachmentTitle(attachment), pdf };
+    }),
+  );
+  const counts = await pageCounts(documents);
+  const dividers = documents.map((document, index) => ({ title: document.title, pages: counts[index] ?? 1 }));
+
+  const { token } = await mintServiceToken(deps.db, {
+    userId,
+    purpose: "pdf",
+    now: deps.clock(),
+    lifetimeMs: deps.tokenLifetimeMs,
+  });
+  let printed: Uint8Array;
+  const printing = performance.now();
+  try {
+    printed = await deps.printer.printApplication(token, dividers);
+  } finally {
+    await revokeServiceToken(deps.db, token);
+  }
+  const printMs = performance.now() - printing;
+  const assembled = await assembleApplicationPdf(printed, documents);
+  return { ...assembled, attachments: documents.length, fileName: downloadName(application.answer), printMs };
+}
+
+/** Runs one application PDF job. Throws only to have pg-boss run it again (retries left). */
+export async function runRenderApplicationPdf(
+  deps: ApplicationPdfDependencies,
+  run: ApplicationPdfRun,
+): Promise<void> {
+  const { pdfId } = run.payload;
+  const claimed = await claim(deps.db, pdfId, deps.clock());
+  if (!claimed) return;
+  const log = deps.log.child({ applicationPdf: pdfId, attempt: run.attempt });
+  const started = performance.now();
+
+  let rendered: Rendered;
+  try {
+    rendered = await withTimeout(render(deps, claimed.userId), deps.timeoutMs);
+  } catch (error) {
+    log.error({ err: error, lastAttempt: run.lastAttempt }, "application PDF failed");
+    if (run.lastAttempt) return fail(deps, pdfId);
+    throw error;
+  }
+
+  const pdfKey = newApplicationPdfKey(claimed.userId);
+  await deps.store.write(pdfKey, rendered.pdf, "application/pdf");
+  const ended = await finish(deps.db, pdfId, {
+    status: "COMPLETED",
+    pdfKey,
+    fileName: rendered.fileName,
+    message: null,
+    updatedAt: deps.clock(),
+  });
+  if (!ended) {
+    // Replaced by a newer PDF while it ran: this one belongs to nothing.
+    await deps.store.remove(pdfKey).catch(() => undefined);
+    return;
+  }
+  log.info(
+    {
+      pages: rendered.pages,
+      attachments: rendered.attachments,
+      bytes: rendered.pdf.length,
+      printMs: Math.round(rendered.printMs),
+      ms: Math.round(performance.now() - started),
+    },
+    "application PDF made",
+  );
+}
+
+/** A job pg-boss gave up on (its runs never reported, e.g. a worker died): it must not stay IN_PROGRESS. */
+export async function giveUpApplicationPdf(
+  deps: ApplicationPdfDependencies,
+  payload: RenderApplicationPdfPayload,
+): Promise<void> {
+  if (await claim(deps.db, payload.pdfId, deps.clock())) await fail(deps, payload.pdfId);
+}

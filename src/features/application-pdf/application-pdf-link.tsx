@@ -1,0 +1,129 @@
+import { type MouseEvent, type ReactNode, useEffect, useId, useRef } from "react";
+import { Button } from "react-aria-components";
+import { saveOfflineCopy } from "./offline-copy";
+import { isLinkStale } from "./pdf-link-state";
+import { useApplicationPdf } from "./use-application-pdf";
+import { useOfflineCopy } from "./use-offline-copy";
+import "./application-pdf.css";
+
+/**
+ * `download`: on /completion, the submitted application saved as a file. `preview`: on Final Steps
+ * before submitting, the application opened in a new tab to review (as Common App asks applicants
+ * to review a PDF before they submit); it follows the changes saved meanwhile.
+ */
+export type PdfLinkMode = "download" | "preview";
+
+const LABELS: Record<PdfLinkMode, string> = {
+  download: "Download your application (PDF)",
+  preview: "Preview your application (PDF)",
+};
+
+const SAVED_AT = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+type Props = { mode: PdfLinkMode; owner: string };
+
+/**
+ * Spec §2 "PDF download link" (decision 0013): the link is live once the PDF is made; while it is
+ * being made the link is busy and a status region says so; a failure shows the server's message
+ * (or the catalogue's generic one) and the link asks again; offline it says a connection is needed
+ * and offers the copy downloaded earlier on this device.
+ */
+export function ApplicationPdfLink({ mode, owner }: Props) {
+  const { state, refresh } = useApplicationPdf({ owner, followSaves: mode === "preview" });
+  const copy = useOfflineCopy(owner, state.phase === "offline");
+  const statusId = useId();
+  const label = LABELS[mode];
+  const opensNewTab = mode === "preview";
+  // The control changes element (a button until there is a PDF, then a link): focus follows it.
+  // Read while rendering, before the old element leaves the page.
+  const wrapper = useRef<HTMLDivElement>(null);
+  const focusWasInside = useRef(false);
+  focusWasInside.current = wrapper.current?.contains(document.activeElement) ?? false;
+  useEffect(() => {
+    const element = wrapper.current;
+    if (!focusWasInside.current || element?.contains(document.activeElement)) return;
+    element?.querySelector<HTMLElement>(".application-pdf__link")?.focus();
+  }, [state.phase]);
+
+  let control: ReactNode;
+  let status = "";
+  switch (state.phase) {
+    case "ready": {
+      status = state.message;
+      const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+        // A tab that slept through its renewal holds a link that may have expired: renew it first.
+        if (isLinkStale(state, Date.now())) {
+          event.preventDefault();
+          refresh();
+          return;
+        }
+        // Kept for offline use; the download or the new tab does not wait for it.
+        void saveOfflineCopy(owner, state.url);
+      };
+      control = (
+        <a
+          className="button button--secondary application-pdf__link"
+          href={state.url}
+          aria-describedby={statusId}
+          onClick={onClick}
+          {...(opensNewTab ? { target: "_blank", rel: "noopener" } : { download: "" })}
+        >
+          {label}
+          {opensNewTab ? <span className="visually-hidden"> (opens in a new tab)</span> : null}
+        </a>
+      );
+      break;
+    }
+    case "failed":
+    case "starting":
+    case "pending":
+    case "offline": {
+      const pending = state.phase === "starting" || state.phase === "pending";
+      if (state.phase === "pending") status = state.message;
+      if (state.phase === "offline")
+        status = `You're offline. A connection is needed to ${mode === "preview" ? "preview" : "download"} your application (PDF).`;
+      // No PDF to go to yet: a button that asks for it (again, after a failure), busy while it is
+      // being made (React Aria keeps it focusable and announces the pending state), disabled offline.
+      control = (
+        <Button
+          className="button button--secondary application-pdf__link"
+          isPending={pending}
+          isDisabled={state.phase === "offline"}
+          onPress={refresh}
+          aria-describedby={statusId}
+        >
+          {pending ? <span className="application-pdf__spinner" aria-hidden="true" /> : null}
+          {label}
+        </Button>
+      );
+      break;
+    }
+  }
+
+  return (
+    <div className="application-pdf" ref={wrapper}>
+      {control}
+      <p id={statusId} className="application-pdf__status" role="status">
+        {status}
+      </p>
+      {state.phase === "failed" ? (
+        <p className="application-pdf__error" role="alert">
+          {state.message}
+        </p>
+      ) : null}
+      {state.phase === "offline" && copy ? (
+        <p className="application-pdf__copy">
+          <a
+            className="button button--secondary"
+            href={copy.url}
+            {...(opensNewTab ? { target: "_blank", rel: "noopener" } : { download: copy.fileName })}
+          >
+            Open the copy on this device
+            <span className="visually-hidden">{opensNewTab ? " (opens in a new tab)" : ""}</span>
+          </a>{" "}
+          <span className="application-pdf__saved">downloaded {SAVED_AT.format(copy.savedAt)}</span>
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { lazy, Suspense } from "react";
+import { useClientSnapshot } from "../profile/snapshot-context";
+import type { PdfLinkMode } from "./application-pdf-link";
+
+// The PDF link on a page, loaded as its own chunk (no first screen needs it). Only a signed-in
+// applicant has a PDF (spec §6); an anonymous visitor sees nothing of it.
+
+const ApplicationPdfLink = lazy(() =>
+  import("./application-pdf-link").then((module) => ({ default: module.ApplicationPdfLink })),
+);
+
+function SignedInPdfLink({ mode }: { mode: PdfLinkMode }) {
+  const { snapshot } = useClientSnapshot();
+  if (!snapshot.is_logged_in || !snapshot.username) return null;
+  return (
+    <Suspense fallback={null}>
+      <ApplicationPdfLink mode={mode} owner={snapshot.username} />
+    </Suspense>
+  );
+}
+
+/** /completion: "Download your application (PDF)". */
+export function ApplicationPdfDownload() {
+  return <SignedInPdfLink mode="download" />;
+}
+
+/** Final Steps before submitting: review the application as the university will see it. */
+export function ApplicationPdfPreview() {
+  const { snapshot } = useClientSnapshot();
+  if (!snapshot.is_logged_in) return null;
+  return (
+    <section className="application-pdf-review" aria-labelledby="application-pdf-review-title">
+      <h2 id="application-pdf-review-title">Review your application</h2>
+      <p>Before you submit, check your application as the university will see it, with your documents.</p>
+      <SignedInPdfLink mode="preview" />
+    </section>
+  );
+}

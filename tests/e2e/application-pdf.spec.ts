@@ -1,0 +1,245 @@
+import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Page, Route } from "@playwright/test";
+import { TWO_COLLEGE_APPLICATION, TWO_COLLEGE_COUNTS } from "../helpers/complete-application";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { select } from "./keyboard";
+import { CLIENT_HEADERS, signIn } from "./session";
+
+// Spec §2 "PDF download link", §4 "PDF download", §9 polling (decision 0013): the applicant
+// previews the application PDF on Final Steps before submitting and downloads it on /completion;
+// offline the link says a connection is needed and the copy downloaded before opens.
+
+test.describe.configure({ timeout: 120_000 });
+test.use({ acceptDownloads: true });
+
+/** A signed-in applicant with the complete two-college application stored on the server. */
+async function applicantWithApplication(page: Page): Promise<string> {
+  const username = await signIn(page, `pdf-${randomUUID()}@example.edu`);
+  const saved = await page.request.put("/api/answer", {
+    headers: { ...CLIENT_HEADERS, "Idempotency-Key": `seed-${randomUUID()}` },
+    data: TWO_COLLEGE_APPLICATION,
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  const counted = await page.request.put("/api/add-another", {
+    headers: CLIENT_HEADERS,
+    data: { button_id: "college", num_components: TWO_COLLEGE_COUNTS.college },
+  });
+  expect(counted.ok()).toBe(true);
+  return username;
+}
+
+/** The text of a PDF, as poppler reads it. */
+function pdfText(bytes: Buffer): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "application-pdf-e2e-"));
+  try {
+    const file = path.join(dir, "application.pdf");
+    writeFileSync(file, bytes);
+    return execFileSync("pdftotext", [file, "-"]).toString();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Holds the browser's calls to GET /api/pdf from the `from`-th on (1-based) until released, so a
+ * state the real server passes through quickly stays on screen while it is checked. The calls then
+ * go to the server unchanged.
+ */
+async function holdPdfCalls(page: Page, from: number) {
+  let count = 0;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const held: Promise<void>[] = [];
+  await page.route("**/api/pdf", (route: Route) => {
+    count++;
+    if (count < from) return route.continue();
+    const waiting = released.then(() => route.continue());
+    held.push(waiting);
+    return waiting;
+  });
+  return {
+    calls: () => count,
+    async release() {
+      release();
+      await Promise.all(held);
+      await page.unroute("**/api/pdf");
+    },
+  };
+}
+
+const pdfCopies = (page: Page) =>
+  page.evaluate(async () => {
+    if (!(await caches.has("application-pdf"))) return 0;
+    return (await (await caches.open("application-pdf")).keys()).length;
+  });
+
+test("an applicant previews the application PDF on Final Steps before submitting", async ({
+  page,
+  context,
+}) => {
+  await applicantWithApplication(page);
+  // Hold the first call: the link is busy until the server has answered.
+  const first = await holdPdfCalls(page, 1);
+  await page.goto("/final-steps");
+  const review = page.getByRole("region", { name: "Review your application" });
+  const busy = review.getByRole("button", { name: "Preview your application (PDF)" });
+  await expect(busy).toBeVisible();
+  await expect(busy).toHaveAttribute("aria-disabled", "true");
+  await expectNoAxeViolations(page);
+  await first.release();
+
+  // The server's first answer (the job has just been queued) is shown; hold the next poll.
+  const second = await holdPdfCalls(page, 1);
+  await expect(review.getByRole("status")).toHaveText("Your application PDF is being prepared.");
+  await expect.poll(second.calls, { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect(busy).toHaveAttribute("aria-disabled", "true");
+  await expectNoAxeViolations(page);
+  // A keyboard user waiting on the busy link is on the live link once it is ready.
+  await busy.focus();
+  await second.release();
+
+  const link = review.getByRole("link", { name: "Preview your application (PDF) (opens in a new tab)" });
+  await expect(link).toBeVisible({ timeout: 60_000 });
+  await expect(review.getByRole("status")).toHaveText("Your application PDF is ready.");
+  await expect(link).toHaveAttribute("target", "_blank");
+  await expect(link).toBeFocused();
+  await expectNoAxeViolations(page);
+
+  // It opens in a new tab, from our server, as a PDF of this application.
+  const href = (await link.getAttribute("href")) ?? "";
+  expect(href).toMatch(/^\/files\/application-pdf\?token=/);
+  const served = context.waitForEvent("response", (response) =>
+    response.url().includes("/files/application-pdf"),
+  );
+  const [popup] = await Promise.all([page.waitForEvent("popup"), link.click()]);
+  const response = await served;
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("application/pdf");
+  expect(popup.url()).toContain("/files/application-pdf?token=");
+  const bytes = Buffer.from(await (await page.request.get(href)).body());
+  expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+  const text = pdfText(bytes);
+  expect(text).toContain("Step Three: Final Steps");
+  expect(text).toContain("Riverside Cmty College (CEEB 4658)");
+  await popup.close();
+  // A copy is kept on the device for offline use.
+  await expect.poll(() => pdfCopies(page)).toBe(1);
+});
+
+test("a changed answer on Final Steps gives a new preview", async ({ page }) => {
+  await applicantWithApplication(page);
+  await page.goto("/final-steps");
+  const review = page.getByRole("region", { name: "Review your application" });
+  const link = review.getByRole("link", { name: /Preview your application \(PDF\)/ });
+  await expect(link).toBeVisible({ timeout: 60_000 });
+  const before = await link.getAttribute("href");
+
+  await select(
+    page.getByRole("radiogroup", { name: /Are any criminal charges currently pending/ }).getByRole("radio", {
+      name: "Yes",
+      exact: true,
+    }),
+  );
+  await page
+    .getByRole("textbox", { name: /Please describe the pending charges/ })
+    .fill("A parking ticket under appeal");
+  await expect(page.getByRole("status").filter({ hasText: "All changes saved" })).toBeVisible({
+    timeout: 30_000,
+  });
+
+  // Once the changes are saved, the link is made again, and the PDF holds them.
+  await expect.poll(async () => (await link.getAttribute("href")) !== before, { timeout: 60_000 }).toBe(true);
+  await expect(link).toBeVisible({ timeout: 60_000 });
+  const bytes = Buffer.from(await (await page.request.get((await link.getAttribute("href")) ?? "")).body());
+  expect(pdfText(bytes).replace(/\s+/g, " ")).toContain("A parking ticket under appeal");
+});
+
+test("after submitting, the applicant downloads the PDF; offline the link says a connection is needed and the downloaded copy opens", async ({
+  page,
+  context,
+}) => {
+  await applicantWithApplication(page);
+  const submitted = await page.request.post("/api/submit", { headers: CLIENT_HEADERS });
+  expect(submitted.ok(), await submitted.text()).toBe(true);
+
+  await page.goto("/completion");
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect(page.getByRole("heading", { level: 1, name: "Application submitted" })).toBeVisible();
+  const link = page.getByRole("link", { name: "Download your application (PDF)" });
+  await expect(link).toBeVisible({ timeout: 60_000 });
+  await expectNoAxeViolations(page);
+
+  const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  expect(download.suggestedFilename()).toBe("Northbridge application - Ada Lovelace.pdf");
+  const downloaded = readFileSync((await download.path()) ?? "");
+  expect(downloaded.subarray(0, 5).toString()).toBe("%PDF-");
+  expect(pdfText(downloaded)).toContain("Step One: About You");
+  await expect.poll(() => pdfCopies(page)).toBe(1);
+
+  await context.setOffline(true);
+  const offline = page.getByRole("button", { name: "Download your application (PDF)" });
+  await expect(offline).toBeDisabled();
+  await expect(page.getByRole("status").filter({ hasText: "You're offline." })).toHaveText(
+    "You're offline. A connection is needed to download your application (PDF).",
+  );
+  const copy = page.getByRole("link", { name: "Open the copy on this device" });
+  await expect(copy).toBeVisible();
+  await expectNoAxeViolations(page);
+  const [again] = await Promise.all([page.waitForEvent("download"), copy.click()]);
+  expect(again.suggestedFilename()).toBe("Northbridge application - Ada Lovelace.pdf");
+  expect(readFileSync((await again.path()) ?? "").equals(downloaded)).toBe(true);
+
+  // Opened offline later (the app from the service worker, the copy from the device).
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Application submitted" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Open the copy on this device" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Back online, the link works again; signing out removes the copy from the device.
+  await context.setOffline(false);
+  await expect(page.getByRole("link", { name: "Download your application (PDF)" })).toBeVisible({
+    timeout: 60_000,
+  });
+  await page.getByRole("button", { name: "Account" }).click();
+  await page.getByRole("button", { name: "Log Out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => caches.has("application-pdf"))).toBe(false);
+});
+
+test("a refused PDF shows the server's message, and the link asks again", async ({ page }) => {
+  await applicantWithApplication(page);
+  // A real refusal: more new PDFs in 15 minutes than the server makes for one applicant (each
+  // changed application is a new PDF). The API tests provoke a failed print.
+  for (let change = 1; change <= 31; change++) {
+    const saved = await page.request.put("/api/answer", {
+      headers: { ...CLIENT_HEADERS, "Idempotency-Key": `change-${randomUUID()}` },
+      data: { middle_name: `M${change}` },
+    });
+    expect(saved.ok()).toBe(true);
+    if (change < 31)
+      expect((await page.request.get("/api/pdf", { headers: CLIENT_HEADERS })).ok()).toBe(true);
+  }
+  await page.goto("/final-steps");
+  const review = page.getByRole("region", { name: "Review your application" });
+  const refusal = review.getByRole("alert");
+  await expect(refusal).toHaveText(
+    "You have asked for many new PDFs of your application in a short time. Please wait a few minutes and try again.",
+  );
+  const retry = review.getByRole("button", { name: "Preview your application (PDF)" });
+  await expect(retry).toBeEnabled();
+  await expectNoAxeViolations(page);
+
+  const asked = page.waitForRequest((request) => request.url().endsWith("/api/pdf"));
+  await retry.focus();
+  await page.keyboard.press("Enter");
+  await asked;
+  await expect(refusal).toBeVisible();
+});
