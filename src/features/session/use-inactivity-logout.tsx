@@ -13,7 +13,7 @@ import { useNavigate } from "react-router-dom";
 import type { Modal as ModalComponent } from "../../components/modal";
 import { INACTIVITY_LOGOUT_MESSAGE, UNAUTHORIZED_MESSAGE } from "../../shared/messages";
 import { InactivityTimer } from "./inactivity-timer";
-import { logOut } from "./log-out";
+import { type LogOutOutcome, logOut, reportLogOutFailure } from "./log-out";
 
 // The dialog's code loads when the warning first shows: most visits never see it. The service worker
 // precaches it for offline use; if it still cannot load, nothing is shown and the logout comes anyway.
@@ -24,8 +24,21 @@ const Modal = lazy(() =>
   ),
 );
 
-/** Spec §4: what counts as the user being there. Listened to passively, in the capture phase. */
-const ACTIVITY_EVENTS = ["pointerdown", "keydown", "scroll", "touchstart", "wheel"] as const;
+/**
+ * Spec §4: what counts as the user being there: pressing, typing, moving the mouse (or a pen),
+ * scrolling (the page or any box in it, by wheel, keys or a finger) and touching. Listened to
+ * passively, in the capture phase (element scrolls do not bubble); the timer counts at most one
+ * event per 200 ms, so a moving mouse costs next to nothing.
+ */
+const ACTIVITY_EVENTS = [
+  "pointerdown",
+  "pointermove",
+  "keydown",
+  "scroll",
+  "wheel",
+  "touchstart",
+  "touchmove",
+] as const;
 const LISTENER_OPTIONS: AddEventListenerOptions = { passive: true, capture: true };
 
 /**
@@ -39,19 +52,22 @@ export function InactivityGuard({ isLoggedIn }: { isLoggedIn: boolean }) {
   const timerRef = useRef<InactivityTimer | null>(null);
   const endingRef = useRef(false);
 
-  async function endSession(message: string): Promise<void> {
+  /** Signs out and goes to sign in; `report`: the applicant asked, so a server failure is told. */
+  async function endSession(message: string, report: boolean): Promise<void> {
     if (endingRef.current) return;
     endingRef.current = true;
     timerRef.current?.stop();
     setEnding(true);
+    let outcome: LogOutOutcome | undefined;
     try {
-      await logOut();
+      outcome = await logOut();
     } finally {
       navigate("/login", { state: { errorMessage: message } });
     }
+    if (report) reportLogOutFailure(outcome);
   }
 
-  const onIdleLogout = useEffectEvent(() => void endSession(INACTIVITY_LOGOUT_MESSAGE));
+  const onIdleLogout = useEffectEvent(() => void endSession(INACTIVITY_LOGOUT_MESSAGE, false));
 
   useEffect(() => {
     if (!isLoggedIn) return;
@@ -104,7 +120,7 @@ export function InactivityGuard({ isLoggedIn }: { isLoggedIn: boolean }) {
           <Button
             className="button button--secondary"
             isDisabled={ending}
-            onPress={() => void endSession(UNAUTHORIZED_MESSAGE)}
+            onPress={() => void endSession(UNAUTHORIZED_MESSAGE, true)}
           >
             Logout
           </Button>
