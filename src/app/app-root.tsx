@@ -1,8 +1,9 @@
 import { RouterProvider } from "react-aria-components";
 import type { NavigateOptions } from "react-router-dom";
-import { Outlet, useHref, useNavigate } from "react-router-dom";
+import { Outlet, useNavigate } from "react-router-dom";
 import { Toasts } from "../components/toasts";
 import { UpdatePrompt } from "../features/pwa/update-prompt";
+import { useRouterHref } from "./router-href";
 
 declare module "react-aria-components" {
   interface RouterConfig {
@@ -14,7 +15,7 @@ declare module "react-aria-components" {
 export function AppRoot() {
   const navigate = useNavigate();
   return (
-    <RouterProvider navigate={(to, options) => navigate(to, options)} useHref={useHref}>
+    <RouterProvider navigate={(to, options) => navigate(to, options)} useHref={useRouterHref}>
       <Outlet />
       <Toasts />
       <UpdatePrompt />
