@@ -55,7 +55,8 @@ function SwipeableToast({ toast }: { toast: QueuedToast<ToastContentData> }) {
       onPointerUp={(event) => end(event, true)}
       onPointerCancel={(event) => end(event, false)}
     >
-      <ToastContent className="toast__content">
+      {/* Pressing on selected text would start dragging the text, which cancels the swipe. */}
+      <ToastContent className="toast__content" onDragStart={(event) => event.preventDefault()}>
         <Text slot="title" className="toast__title">
           {toast.content.label}
         </Text>

@@ -26,15 +26,16 @@ const Modal = lazy(() =>
 
 /**
  * Spec §4: what counts as the user being there: pressing, typing, moving the mouse (or a pen),
- * scrolling (the page or any box in it, by wheel, keys or a finger) and touching. Listened to
- * passively, in the capture phase (element scrolls do not bubble); the timer counts at most one
- * event per 200 ms, so a moving mouse costs next to nothing.
+ * scrolling and touching. Scrolling is heard through what a person scrolls with (the wheel or
+ * touchpad, a finger, keys, a press on the scrollbar), not through `scroll` events: the browser
+ * scrolls by itself too (it keeps the content in place when something above it changes height,
+ * e.g. the header's save status), and that is nobody being there. Listened to passively, in the
+ * capture phase; the timer counts at most one event per 200 ms, so a moving mouse costs nothing.
  */
 const ACTIVITY_EVENTS = [
   "pointerdown",
   "pointermove",
   "keydown",
-  "scroll",
   "wheel",
   "touchstart",
   "touchmove",
@@ -74,7 +75,18 @@ export function InactivityGuard({ isLoggedIn }: { isLoggedIn: boolean }) {
     endingRef.current = false;
     const timer = new InactivityTimer({ onWarn: () => setWarning(true), onLogout: () => onIdleLogout() });
     timerRef.current = timer;
-    const onActivity = () => timer.activity();
+    let pointerAt = "";
+    const onActivity = (event: Event) => {
+      if (event.type === "pointermove") {
+        // Chromium repeats a still mouse's move when the page moves under it (a scroll, a dialog
+        // closing): only a pointer that really moved is someone there.
+        const { screenX, screenY } = event as PointerEvent;
+        const at = `${screenX},${screenY}`;
+        if (at === pointerAt) return;
+        pointerAt = at;
+      }
+      timer.activity();
+    };
     // Timers do not run while a laptop sleeps and are held back in hidden tabs: look at the clock.
     const onVisibilityChange = () => {
       if (document.visibilityState === "visible") timer.checkElapsed();
