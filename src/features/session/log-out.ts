@@ -1,3 +1,4 @@
+import { showErrorDialog } from "../../components/error-dialog";
 import { showErrorToast } from "../../components/toasts";
 import { ApiError, apiRequest } from "../../lib/api-client";
 import { syncClient } from "../answers/answer-session";
@@ -56,12 +57,14 @@ async function signOutOnce(): Promise<LogOutOutcome> {
 }
 
 /**
- * Spec §8: a sign-out the applicant asked for reports a server that could not end the session
- * (on the sign-in screen it leads to) instead of passing over it in silence.
+ * Spec §8 "Logout failure": a server that could not end the session is reported, never passed over
+ * in silence: to the handler of a sign-out the applicant asked for (an error toast on the sign-in
+ * screen it leads to), else (the inactivity timeout) to the error boundary's dialog.
  */
-export function reportLogOutFailure(outcome: LogOutOutcome): void {
+export function reportLogOutFailure(outcome: LogOutOutcome, to: "handler" | "dialog" = "handler"): void {
   if (outcome.serverSessionEnded) return;
-  showErrorToast(LOGOUT_ERROR_LABEL, LOGOUT_ERROR_MESSAGE, { screen: "/login" });
+  if (to === "handler") showErrorToast(LOGOUT_ERROR_LABEL, LOGOUT_ERROR_MESSAGE, { screen: "/login" });
+  else showErrorDialog({ message: LOGOUT_ERROR_MESSAGE });
 }
 
 async function withTimeout(work: Promise<unknown>, ms: number): Promise<void> {

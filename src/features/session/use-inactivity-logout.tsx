@@ -53,8 +53,8 @@ export function InactivityGuard({ isLoggedIn }: { isLoggedIn: boolean }) {
   const timerRef = useRef<InactivityTimer | null>(null);
   const endingRef = useRef(false);
 
-  /** Signs out and goes to sign in; `report`: the applicant asked, so a server failure is told. */
-  async function endSession(message: string, report: boolean): Promise<void> {
+  /** Signs out and goes to sign in; a server that could not end the session is reported (`report`). */
+  async function endSession(message: string, report: "handler" | "dialog"): Promise<void> {
     if (endingRef.current) return;
     endingRef.current = true;
     timerRef.current?.stop();
@@ -65,10 +65,10 @@ export function InactivityGuard({ isLoggedIn }: { isLoggedIn: boolean }) {
     } finally {
       navigate("/login", { state: { errorMessage: message } });
     }
-    if (report) reportLogOutFailure(outcome);
+    reportLogOutFailure(outcome, report);
   }
 
-  const onIdleLogout = useEffectEvent(() => void endSession(INACTIVITY_LOGOUT_MESSAGE, false));
+  const onIdleLogout = useEffectEvent(() => void endSession(INACTIVITY_LOGOUT_MESSAGE, "dialog"));
 
   useEffect(() => {
     if (!isLoggedIn) return;
@@ -132,7 +132,7 @@ export function InactivityGuard({ isLoggedIn }: { isLoggedIn: boolean }) {
           <Button
             className="button button--secondary"
             isDisabled={ending}
-            onPress={() => void endSession(UNAUTHORIZED_MESSAGE, true)}
+            onPress={() => void endSession(UNAUTHORIZED_MESSAGE, "handler")}
           >
             Logout
           </Button>
