@@ -13,6 +13,7 @@ import { schoolLookupProviders } from "./lookup/school-provider";
 import { zipAddressProvider } from "./lookup/zip-address-provider";
 import { clientAppPlugin } from "./plugins/client-app";
 import { errorHandlerPlugin } from "./plugins/error-handler";
+import { jsonBodyPlugin } from "./plugins/json-body";
 import { mailPlugin } from "./plugins/mail";
 import { securityPlugin } from "./plugins/security";
 import { sessionsPlugin } from "./plugins/sessions";
@@ -144,6 +145,7 @@ export async function buildApp({
   const pdfLinks = new ApplicationPdfLinks(await sharedSecret(database.db, "application-pdf-link"), clock);
 
   await app.register(errorHandlerPlugin);
+  await app.register(jsonBodyPlugin);
   // Before every route: no text PostgreSQL cannot store gets past parsing (decision 0006).
   await app.register(storableTextPlugin);
   await app.register(securityPlugin, { uploadOrigin: await store.uploadOrigin() });

@@ -13,16 +13,8 @@ import { submitApplication } from "../services/submission";
 export type SubmitRouteOptions = { pages: readonly FormPage[] };
 
 export const submitRoutes: FastifyPluginAsyncZod<SubmitRouteOptions> = async (app, { pages }) => {
-  // Spec §7: the call has no payload, but our client (like every call) may still say JSON. In this
-  // plugin only, an empty application/json body reads as no body instead of a 400.
-  const parseJson = app.getDefaultJsonParser("error", "error");
-  app.removeContentTypeParser("application/json");
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
-    const text = String(body);
-    if (text.trim() === "") return done(null, undefined);
-    return parseJson(request, text, done);
-  });
-
+  // Spec §7: the call has no payload; our client still says JSON, and an empty JSON body reads as
+  // no body (plugins/json-body.ts).
   app.post(
     "/api/submit",
     {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { HttpError } from "../http-error";
 import { requireAuth } from "../require-auth";
 import {
   hashCall,
@@ -9,8 +8,6 @@ import {
   sendOutcome,
 } from "../services/idempotency";
 import { recordWebStatus, WEB_STATUSES } from "../services/web-status";
-
-export const SUBMIT_ELSEWHERE_MESSAGE = "Use POST /api/submit to submit your application.";
 
 export const webStatusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -28,8 +25,6 @@ export const webStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userId } = requireAuth(request);
       const key = parseOptionalIdempotencyKey(request.headers["idempotency-key"]);
       const status = request.body.web_status;
-      // Submitting checks the whole application; only the submit call may record it.
-      if (status === "submitted") throw new HttpError(400, SUBMIT_ELSEWHERE_MESSAGE);
       const result = await runMaybeIdempotent(
         app.db,
         { userId, key, requestHash: hashCall("POST /api/web-status", { web_status: status }) },

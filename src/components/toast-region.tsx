@@ -1,35 +1,72 @@
+import { type PointerEvent, useRef, useState } from "react";
 import {
   Button,
+  type QueuedToast,
   Text,
   UNSTABLE_Toast as Toast,
   UNSTABLE_ToastContent as ToastContent,
   UNSTABLE_ToastRegion as ToastRegion,
 } from "react-aria-components";
-import { toastQueue } from "./toasts";
+import { TOAST_SWIPE_THRESHOLD_PX } from "../shared/constants";
+import { type ToastContentData, toastQueue } from "./toasts";
 
 /** The visible notifications: a landmark region of alert dialogs, each with a close button. */
 export function ToastRegionView() {
   return (
     <ToastRegion queue={toastQueue} className="toast-region" aria-label="Notifications">
-      {({ toast }) => (
-        <Toast
-          toast={toast}
-          className={`toast toast--${toast.content.severity}`}
-          aria-label={toast.content.label}
-        >
-          <ToastContent className="toast__content">
-            <Text slot="title" className="toast__title">
-              {toast.content.label}
-            </Text>
-            <Text slot="description" className="toast__message">
-              {toast.content.message}
-            </Text>
-          </ToastContent>
-          <Button slot="close" className="icon-button" aria-label="Dismiss notification">
-            <span aria-hidden="true">×</span>
-          </Button>
-        </Toast>
-      )}
+      {({ toast }) => <SwipeableToast toast={toast} />}
     </ToastRegion>
+  );
+}
+
+/**
+ * One notification. Besides its close button (and Escape, from React Aria), dragging it sideways
+ * by a finger or the mouse dismisses it once the drag passes the spec's 50 px (§9); a shorter
+ * drag springs back.
+ */
+function SwipeableToast({ toast }: { toast: QueuedToast<ToastContentData> }) {
+  const [offset, setOffset] = useState(0);
+  const drag = useRef<{ pointerId: number; startX: number } | null>(null);
+  const end = (event: PointerEvent<HTMLDivElement>, dismiss: boolean) => {
+    const started = drag.current;
+    if (!started || started.pointerId !== event.pointerId) return;
+    drag.current = null;
+    setOffset(0);
+    if (dismiss && Math.abs(event.clientX - started.startX) >= TOAST_SWIPE_THRESHOLD_PX) {
+      toastQueue.close(toast.key);
+    }
+  };
+  return (
+    <Toast
+      toast={toast}
+      className={`toast toast--${toast.content.severity}${offset !== 0 ? " toast--dragging" : ""}`}
+      aria-label={toast.content.label}
+      style={offset !== 0 ? { transform: `translateX(${offset}px)` } : undefined}
+      onPointerDown={(event) => {
+        // The close button is pressed, not dragged.
+        if (event.button !== 0 || (event.target as Element).closest("button")) return;
+        drag.current = { pointerId: event.pointerId, startX: event.clientX };
+        event.currentTarget.setPointerCapture(event.pointerId);
+      }}
+      onPointerMove={(event) => {
+        const started = drag.current;
+        if (started?.pointerId === event.pointerId) setOffset(event.clientX - started.startX);
+      }}
+      onPointerUp={(event) => end(event, true)}
+      onPointerCancel={(event) => end(event, false)}
+    >
+      {/* Pressing on selected text would start dragging the text, which cancels the swipe. */}
+      <ToastContent className="toast__content" onDragStart={(event) => event.preventDefault()}>
+        <Text slot="title" className="toast__title">
+          {toast.content.label}
+        </Text>
+        <Text slot="description" className="toast__message">
+          {toast.content.message}
+        </Text>
+      </ToastContent>
+      <Button slot="close" className="icon-button" aria-label="Dismiss notification">
+        <span aria-hidden="true">×</span>
+      </Button>
+    </Toast>
   );
 }

@@ -12,8 +12,7 @@ export type MajorQuestionKey =
   | "ms_env_science_dual"
   | "ms_biotech_dual"
   | "baphys_bseng_pitt_cwu"
-  | "accelerated_law"
-  | "pmhpp_program";
+  | "accelerated_law";
 
 export type Majors = {
   /** app_type 1, 3 and 4 lists; codes are unique across the three lists. */
@@ -160,7 +159,6 @@ export const partner = {
       ms_biotech_dual: ["11", "13", "70"],
       baphys_bseng_pitt_cwu: ["25"],
       accelerated_law: ["72"],
-      pmhpp_program: ["11", "15", "24"],
     },
   },
   pharmacyPartner: {

@@ -124,6 +124,11 @@ export type TextQuestion = QuestionBase & {
   inputMode?: "text" | "email" | "numeric" | "decimal" | "tel";
 };
 
+/**
+ * A long answer with a character counter. `maxLength`: leave it out for comments and explanations,
+ * which take the text-area default of 1,500 (spec §5, §9); only a long essay (e.g. a personal
+ * statement) takes the partner's long-text limit, `partner.longTextLimit` (7,000, spec §1).
+ */
 export type TextareaQuestion = QuestionBase & { kind: "textarea"; maxLength?: number; rows?: number };
 
 /** Masked US phone "(AAA) BBB-CCCC", formatted as digits are typed. */

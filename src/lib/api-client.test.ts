@@ -21,7 +21,7 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 describe("the API client's error mapping (spec §8)", () => {
-  it("sends JSON with our client header, and a body only with a payload", async () => {
+  it("says JSON on every call, with our client header, and sends a body only with a payload (spec §7)", async () => {
     const fetchMock = respond(200, '{"message":"ok"}');
     await apiRequest("PUT", "/api/answer", { body: { first_name: "Ada" } });
     await apiRequest("GET", "/api/profile");
@@ -30,7 +30,11 @@ describe("the API client's error mapping (spec §8)", () => {
     expect(put.headers).toMatchObject({ "Content-Type": "application/json", "X-Admissions-Client": "1" });
     expect(put.body).toBe('{"first_name":"Ada"}');
     expect(get.body).toBeUndefined();
-    expect(get.headers).not.toHaveProperty("Content-Type");
+    expect(get.headers).toMatchObject({ "Content-Type": "application/json", Accept: "application/json" });
+    await apiRequest("POST", "/api/submit");
+    const [, submit] = fetchMock.mock.calls[2] as unknown as [string, RequestInit];
+    expect(submit.body).toBeUndefined();
+    expect(submit.headers).toMatchObject({ "Content-Type": "application/json" });
   });
 
   it("turns 401 into an unauthorized error with the catalogue's message", async () => {

@@ -29,12 +29,14 @@ export class ApiError extends Error {
 type RequestOptions = { body?: unknown; headers?: Record<string, string>; signal?: AbortSignal };
 
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  // Spec §7: every call sends and expects JSON, GETs and calls without a payload included; the
+  // body itself is sent only with a payload (the server reads an empty JSON body as none).
   const headers: Record<string, string> = {
     Accept: "application/json",
+    "Content-Type": "application/json",
     [CLIENT_HEADER]: "1",
     ...options.headers,
   };
-  if (options.body !== undefined) headers["Content-Type"] = "application/json";
   let response: Response;
   try {
     response = await fetch(path, {

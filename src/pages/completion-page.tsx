@@ -1,3 +1,4 @@
+import { Link } from "react-aria-components";
 import { partner } from "../config/partner";
 import { ApplicationPdfDownload } from "../features/application-pdf/application-pdf-section";
 import { COMPLETION_MESSAGE } from "../shared/messages";
@@ -9,7 +10,7 @@ export function CompletionPage() {
       <p className="page-intro">{COMPLETION_MESSAGE}</p>
       <p>
         Thank you for applying to {partner.name}. We will e-mail you about the next steps. Questions? Write to{" "}
-        {partner.helpEmail}.
+        <Link href={`mailto:${partner.helpEmail}`}>{partner.helpEmail}</Link>.
       </p>
       <ApplicationPdfDownload />
     </>

@@ -8,6 +8,10 @@ export const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
 
 export const TOAST_TIMEOUT_MS = 5_000;
 export const ERROR_TOAST_TIMEOUT_MS = 300_000;
+/** A toast dragged sideways this far is dismissed (spec §9 swipe threshold). */
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+/** Spec §9: the key that moves focus to the notifications. */
+export const TOAST_HOTKEY = "F8";
 
 export const DEFAULT_TEXT_MAX = 45;
 export const DEFAULT_TEXTAREA_MAX = 1500;

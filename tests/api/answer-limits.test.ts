@@ -47,7 +47,7 @@ describe("PUT /api/answer: lengths bounded on save", () => {
     ["a text answer (default 45)", "first_name", 45],
     ["a text answer with its own limit (ZIP)", "zip", 10],
     ["a repeated block's text answer (college 3's street)", "college_3_address_line_1", 100],
-    ["a long essay (the partner's 7,000)", "conviction_comment", 7000],
+    ["a conduct explanation (a comment: the text-area default 1,500)", "conviction_comment", 1500],
     ["a school's name from the lookup (autocomplete)", "hs_name", SHORT_ANSWER_MAX],
     ["a coded answer", "gender", SHORT_ANSWER_MAX],
     ["a _desc companion (an option's label)", "gender_desc", SHORT_ANSWER_MAX],

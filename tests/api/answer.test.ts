@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { idempotencyKeys } from "../../server/db/schema";
 import { NOT_TEXT_REFUSAL, tooLongRefusal, UNKNOWN_QUESTION_REFUSAL } from "../../src/shared/answer-refusals";
-import { CLIENT_HEADER, MAX_ANSWER_LENGTH } from "../../src/shared/constants";
+import { CLIENT_HEADER, DEFAULT_TEXTAREA_MAX } from "../../src/shared/constants";
 import { UNAUTHORIZED_MESSAGE } from "../../src/shared/messages";
 import { putAnswers, storedAnswers } from "../helpers/api";
 import { createTestApp, idempotencyKey, signedInUser, type TestApp } from "../helpers/test-app";
@@ -96,9 +96,9 @@ describe("PUT /api/answer: saving", () => {
     });
   });
 
-  it("stores an answer of exactly the maximum length", async () => {
+  it("stores an answer of exactly its question's maximum length", async () => {
     const user = await signedInUser(test);
-    const longest = "x".repeat(MAX_ANSWER_LENGTH);
+    const longest = "x".repeat(DEFAULT_TEXTAREA_MAX);
     expect((await putAnswers(test, user.cookie, { pending_charges_comment: longest })).statusCode).toBe(200);
     expect((await storedAnswers(test, user.cookie)).pending_charges_comment).toBe(longest);
   });
@@ -144,9 +144,9 @@ describe("PUT /api/answer: refusals store nothing", () => {
     const user = await signedInUser(test);
     const response = await putAnswers(test, user.cookie, {
       first_name: "Ada",
-      conviction_comment: "x".repeat(MAX_ANSWER_LENGTH + 1),
+      conviction_comment: "x".repeat(DEFAULT_TEXTAREA_MAX + 1),
     });
-    expectFieldRefusal(response, { conviction_comment: tooLongRefusal(MAX_ANSWER_LENGTH) });
+    expectFieldRefusal(response, { conviction_comment: tooLongRefusal(DEFAULT_TEXTAREA_MAX) });
     expect(await storedAnswers(test, user.cookie)).toStrictEqual({});
   });
 

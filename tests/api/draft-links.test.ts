@@ -10,7 +10,12 @@ import { DRAFT_LINK_LIMITS, purgeExpiredDraftLinks } from "../../server/services
 import { sha256Hex } from "../../server/services/secrets";
 import { NOT_TEXT_REFUSAL, tooLongRefusal, UNKNOWN_QUESTION_REFUSAL } from "../../src/shared/answer-refusals";
 import { AUTH_MESSAGES } from "../../src/shared/auth-rules";
-import { CLIENT_HEADER, DEFAULT_TEXT_MAX, MAX_ANSWER_LENGTH } from "../../src/shared/constants";
+import {
+  CLIENT_HEADER,
+  DEFAULT_TEXT_MAX,
+  DEFAULT_TEXTAREA_MAX,
+  MAX_ANSWER_LENGTH,
+} from "../../src/shared/constants";
 import type { DraftLinkCopy, DraftLinkIssued } from "../../src/shared/draft-links";
 import { createAccount, randomIp, uniqueAddress } from "../helpers/auth";
 import { linkIn, startSmtp, type TestSmtp } from "../helpers/smtp";
@@ -327,10 +332,10 @@ describe("what a draft may hold", () => {
 
   it("accepts a whole application's worth of long answers under the limit", async () => {
     const answers = {
-      pending_charges_comment: "p".repeat(MAX_ANSWER_LENGTH),
-      disciplinary_action_comment: "d".repeat(MAX_ANSWER_LENGTH),
-      return_institution_comment: "r".repeat(MAX_ANSWER_LENGTH),
-      conviction_comment: "c".repeat(MAX_ANSWER_LENGTH),
+      pending_charges_comment: "p".repeat(DEFAULT_TEXTAREA_MAX),
+      disciplinary_action_comment: "d".repeat(DEFAULT_TEXTAREA_MAX),
+      return_institution_comment: "r".repeat(DEFAULT_TEXTAREA_MAX),
+      conviction_comment: "c".repeat(DEFAULT_TEXTAREA_MAX),
     };
     expect((await issue(test, draft(answers))).statusCode).toBe(201);
   });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SUBMIT_ELSEWHERE_MESSAGE } from "../../server/routes/web-status";
+import { SUBMIT_ELSEWHERE_MESSAGE } from "../../server/services/web-status";
 import { CLIENT_HEADER } from "../../src/shared/constants";
 import { UNAUTHORIZED_MESSAGE } from "../../src/shared/messages";
-import { getProfile, type ProfileBody } from "../helpers/api";
+import { getProfile, type ProfileBody, putAnswers } from "../helpers/api";
+import { COMPLETE_APPLICATION } from "../helpers/complete-application";
 import { sendJson, storedKeys } from "../helpers/sync";
 import { createTestApp, idempotencyKey, signedInUser, type TestApp } from "../helpers/test-app";
 
@@ -64,13 +65,37 @@ describe("POST /api/web-status", () => {
     expect((await statuses(user.cookie)).map((entry) => entry.web_status)).toStrictEqual(["started"]);
   });
 
-  it("refuses submitted: only the submit call may record it", async () => {
+  it("refuses submitted before the submit call has submitted the application (409)", async () => {
     const user = await signedInUser(test);
     await postStatus(user.cookie, { web_status: "started" });
-    const response = await postStatus(user.cookie, { web_status: "submitted" });
-    expect(response.statusCode).toBe(400);
+    const key = idempotencyKey();
+    const response = await postStatus(user.cookie, { web_status: "submitted" }, { key });
+    expect(response.statusCode).toBe(409);
     expect(response.json()).toStrictEqual({ message: SUBMIT_ELSEWHERE_MESSAGE });
     expect((await statuses(user.cookie)).map((entry) => entry.web_status)).toStrictEqual(["started"]);
+    // Nothing stored under the key: once submitted, the same request is answered afresh.
+    expect(await storedKeys(test, user.userId)).toStrictEqual({});
+  });
+
+  it("accepts submitted once submitted, as often as it is sent, changing nothing (spec §4 step 4)", async () => {
+    const user = await signedInUser(test);
+    expect((await putAnswers(test, user.cookie, { ...COMPLETE_APPLICATION })).statusCode).toBe(200);
+    const submitted = await sendJson(test, user.cookie, "POST", "/api/submit", {});
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const before = await statuses(user.cookie);
+    expect(before.map((entry) => entry.web_status)).toStrictEqual(["started", "validating", "submitted"]);
+    test.advanceClock(1_000);
+    const key = idempotencyKey();
+    const first = await postStatus(user.cookie, { web_status: "submitted" }, { key });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toStrictEqual({ message: SAVED_MESSAGE });
+    // A retry under the same key is replayed; another post (another tab) is accepted too.
+    const replay = await postStatus(user.cookie, { web_status: "submitted" }, { key });
+    expect(replay.headers["idempotent-replayed"]).toBe("true");
+    expect((await postStatus(user.cookie, { web_status: "submitted" })).statusCode).toBe(200);
+    // The earlier statuses, late (an offline device), are accepted as well.
+    expect((await postStatus(user.cookie, { web_status: "validating" })).statusCode).toBe(200);
+    expect(await statuses(user.cookie)).toStrictEqual(before);
   });
 
   it.each([
@@ -131,13 +156,13 @@ describe("POST /api/web-status", () => {
     expect(response.statusCode).toBe(422);
   });
 
-  it("refuses a malformed Idempotency-Key and a submitted status before storing anything", async () => {
+  it("refuses a malformed Idempotency-Key, and a status it cannot record, storing nothing", async () => {
     const user = await signedInUser(test);
     const malformed = await postStatus(user.cookie, { web_status: "started" }, { key: "short" });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toContain("Idempotency-Key");
     const key = idempotencyKey();
-    expect((await postStatus(user.cookie, { web_status: "submitted" }, { key })).statusCode).toBe(400);
+    expect((await postStatus(user.cookie, { web_status: "submitted" }, { key })).statusCode).toBe(409);
     expect(await storedKeys(test, user.userId)).toStrictEqual({});
     expect(await statuses(user.cookie)).toStrictEqual([]);
   });

@@ -50,11 +50,16 @@ test("an applicant creates an account, confirms it, signs in, answers, signs out
 
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole("textbox", { name: "Email" })).toHaveValue(address);
+  // Each screen's message stays on it: the sign-in card shows the confirmation's, not sign-up's.
+  const notes = page.getByRole("alertdialog", { name: "Success Notification" });
+  await expect(notes).toHaveCount(1);
+  await expect(notes).not.toContainText(address);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).click();
 
   await expect(page).toHaveURL(/\/about$/);
   await expect(page.getByRole("heading", { name: "Hello!" })).toBeVisible();
+  await expect(notes).toHaveCount(0);
   await page.getByRole("textbox", { name: "Legal First Name" }).fill("Mary");
   await expect(page.getByRole("status").filter({ hasText: "All changes saved" })).toBeVisible();
 

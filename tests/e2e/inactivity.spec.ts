@@ -132,3 +132,57 @@ test("the page becoming visible again after 15 idle minutes logs out", async ({ 
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText(INACTIVITY_MESSAGE)).toBeVisible();
 });
+
+test("reading counts as activity: moving the mouse or scrolling with the wheel restarts the idle time", async ({
+  page,
+}) => {
+  await page.clock.install();
+  await openAboutSignedIn(page);
+
+  await page.clock.fastForward("13:00");
+  await page.mouse.move(200, 300);
+  await page.mouse.move(240, 320);
+  await page.clock.fastForward("13:00");
+  await expect(warningDialog(page)).toHaveCount(0);
+
+  // Scrolling alone: the wheel moves the page, nothing else happens.
+  await page.mouse.wheel(0, 600);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await page.clock.fastForward("13:00");
+  await expect(warningDialog(page)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/about$/);
+
+  // A scroll nobody made (the page adjusting itself, a script) is not someone there: the warning
+  // still comes 14 minutes after the wheel.
+  await page.evaluate(() => window.scrollBy(0, 200));
+  await page.clock.fastForward("01:00");
+  await expect(warningDialog(page)).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("a mouse move after 16 idle minutes (no timer having fired) logs out", async ({ page }) => {
+  await page.clock.install();
+  await openAboutSignedIn(page);
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.setSystemTime(now + 16 * 60_000);
+  await page.mouse.move(300, 300);
+  await page.mouse.move(320, 310);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText(INACTIVITY_MESSAGE)).toBeVisible();
+});
+
+test.describe("on a touch screen", () => {
+  test.use({ hasTouch: true });
+
+  test("a touch restarts the idle time", async ({ page }) => {
+    await page.clock.install();
+    await openAboutSignedIn(page);
+    await page.clock.fastForward("13:00");
+    await page.touchscreen.tap(20, 400);
+    await page.clock.fastForward("13:00");
+    await expect(warningDialog(page)).toHaveCount(0);
+    await expect(page).toHaveURL(/\/about$/);
+    await page.clock.fastForward("01:00");
+    await expect(warningDialog(page)).toBeVisible();
+  });
+});

@@ -1,4 +1,6 @@
+import { partner } from "../../src/config/partner";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { tabTo } from "./keyboard";
 
 test("the footer's Help and Privacy dialogs open, trap focus and close with Escape", async ({ page }) => {
   await page.goto("/about");
@@ -44,4 +46,105 @@ test("every auth page renders its card with a footer link", async ({ page }) => 
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expectNoAxeViolations(page);
   }
+});
+
+test("every outside link in the footer and its dialogs goes where it says, on form and auth pages", async ({
+  page,
+}) => {
+  const mail = `mailto:${partner.helpEmail}`;
+  for (const path of ["/about", "/login"]) {
+    await page.goto(path);
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("link", { name: partner.helpEmail })).toHaveAttribute("href", mail);
+
+    await footer.getByRole("button", { name: "Help" }).click();
+    const help = page.getByRole("dialog", { name: "Help" });
+    await expect(help.getByRole("link", { name: partner.helpEmail })).toHaveAttribute("href", mail);
+    await expect(help.getByRole("link", { name: /PDF reader/ })).toHaveAttribute(
+      "href",
+      partner.links.pdfReader,
+    );
+    await expectNoAxeViolations(page);
+    await help.getByRole("button", { name: "Close" }).click();
+
+    await footer.getByRole("button", { name: "Privacy" }).click();
+    const privacy = page.getByRole("dialog", { name: "Privacy" });
+    await expect(privacy.getByRole("link", { name: /cookie settings/ })).toHaveAttribute(
+      "href",
+      partner.links.cookieSettings,
+    );
+    await expect(privacy.getByRole("link", { name: /analytics opt-out/ })).toHaveAttribute(
+      "href",
+      partner.links.analyticsOptOut,
+    );
+    await expect(privacy.getByRole("link", { name: /privacy policy/ })).toHaveAttribute(
+      "href",
+      partner.privacyPolicyUrl,
+    );
+    // Every link in the dialogs and the footer: none was turned into a path of this site.
+    for (const scope of [privacy, footer]) {
+      for (const href of await scope
+        .getByRole("link")
+        .evaluateAll((links) => links.map((a) => a.getAttribute("href")))) {
+        expect(href).toMatch(/^(mailto:|https:\/\/)/);
+      }
+    }
+    await expectNoAxeViolations(page);
+    await page.keyboard.press("Escape");
+    await expect(privacy).toBeHidden();
+  }
+});
+
+test("an outside link opens where it says instead of the application's default page", async ({
+  page,
+  context,
+}) => {
+  // The network is not needed: the new tab's address is what matters.
+  await context.route(/get\.adobe\.com/, (route) => route.fulfill({ status: 200, body: "PDF reader" }));
+  await page.goto("/about");
+  await page.getByRole("button", { name: "Help" }).click();
+  const opened = context.waitForEvent("page");
+  await page
+    .getByRole("dialog", { name: "Help" })
+    .getByRole("link", { name: /PDF reader/ })
+    .click();
+  const tab = await opened;
+  await expect.poll(() => tab.url()).toBe(partner.links.pdfReader);
+  await expect(page).toHaveURL(/\/about$/);
+});
+
+test("the Account popover's × closes it, by mouse and by keyboard, and gives focus back", async ({
+  page,
+}) => {
+  await page.goto("/about");
+  const account = page.getByRole("button", { name: "Account" });
+  await account.click();
+  const popover = page.getByRole("dialog", { name: "Account" });
+  await expect(popover).toBeVisible();
+  await expectNoAxeViolations(page);
+  await popover.getByRole("button", { name: "Close" }).click();
+  await expect(popover).toBeHidden();
+  await expect(account).toBeFocused();
+
+  await page.keyboard.press("Enter");
+  await expect(popover).toBeVisible();
+  const close = popover.getByRole("button", { name: "Close" });
+  await tabTo(page, close, 10);
+  await page.keyboard.press("Enter");
+  await expect(popover).toBeHidden();
+  await expect(account).toBeFocused();
+  await page.keyboard.press("Space");
+  await expect(popover).toBeVisible();
+  await tabTo(page, close, 10);
+  await page.keyboard.press("Space");
+  await expect(popover).toBeHidden();
+});
+
+test("the logo is decorative inside a link named by its text", async ({ page }) => {
+  await page.goto("/about");
+  const home = page.getByRole("link", { name: `${partner.name} application home` });
+  await expect(home).toHaveAttribute("href", "/about");
+  await expect(home).not.toHaveAttribute("aria-label", /.*/);
+  await expect(home.locator("img")).toHaveAttribute("alt", "");
+  await expect(home).toContainText(partner.name);
 });

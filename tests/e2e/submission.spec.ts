@@ -271,3 +271,49 @@ test("an application started offline is finished after reconnecting", async ({ p
 function restOfApplication(typedHere: readonly string[]): Record<string, string> {
   return Object.fromEntries(Object.entries(COMPLETE_APPLICATION).filter(([key]) => !typedHere.includes(key)));
 }
+
+test("submitting posts web status submitted after the submit call, every call says JSON, and /completion has no welcome banner", async ({
+  page,
+}) => {
+  await signIn(page);
+  // Everything but the certification came from another device.
+  const { legal_agree: _certified, ...rest } = COMPLETE_APPLICATION;
+  const saved = await page.request.put("/api/answer", {
+    headers: { ...CLIENT_HEADERS, "Idempotency-Key": `other-device-${randomUUID()}` },
+    data: rest,
+  });
+  expect(saved.ok()).toBe(true);
+  const calls: { method: string; path: string; contentType: string | undefined; body: string | null }[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (!/^\/(api|public|lookup)\//.test(url.pathname)) return;
+    calls.push({
+      method: request.method(),
+      path: url.pathname,
+      contentType: request.headers()["content-type"],
+      body: request.postData(),
+    });
+  });
+
+  await page.goto("/final-steps");
+  await expect(page.getByRole("heading", { level: 1, name: "Final Steps" })).toBeVisible();
+  await checkBox(page, page.getByRole("checkbox", { name: /I certify/ }));
+  await expect(page.getByRole("status").filter({ hasText: "All changes saved" })).toBeVisible();
+  await press(page, "Submit application");
+  await expect(page).toHaveURL(/\/completion$/);
+  await expect(page.getByText("Your application was successfully submitted.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: /Welcome|Hello/ })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  const submittedStatus = (call: (typeof calls)[number]) =>
+    call.path === "/api/web-status" && call.body !== null && JSON.parse(call.body).web_status === "submitted";
+  await expect.poll(() => calls.some(submittedStatus)).toBe(true);
+  const submitAt = calls.findIndex((call) => call.method === "POST" && call.path === "/api/submit");
+  expect(submitAt).toBeGreaterThanOrEqual(0);
+  expect(calls.findIndex(submittedStatus)).toBeGreaterThan(submitAt);
+  expect(calls[submitAt]?.body ?? null).toBeNull();
+  // Spec §7: JSON on every call, the profile's GET and the payload-less submit included.
+  expect(calls.some((call) => call.method === "GET" && call.path === "/api/profile")).toBe(true);
+  for (const call of calls) expect(call.contentType, `${call.method} ${call.path}`).toBe("application/json");
+  await expect.poll(() => serverStatuses(page)).toEqual(["started", "submitted", "validating"]);
+});

@@ -94,10 +94,8 @@ const revealingChoices: Record<string, [group: string, option: string][]> = {
   "/about": [
     ["How do you wish to apply?", "Transfer"],
     ["issued under a different name", "Yes"],
-    ["mailing address the same", "No"],
     ["may we contact", "Parent 1/Guardian 1"],
     ["attended Northbridge", "Yes"],
-    ["live at your permanent address", "No"],
   ],
   "/education": [
     ["consider your standardized test scores", "Yes"],

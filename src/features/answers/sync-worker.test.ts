@@ -123,18 +123,35 @@ describe("the sync worker", () => {
     );
     await edit("first_name", "Ada");
     const sent: string[] = [];
-    const worker = new SyncWorker(db, owner, async (batch) => {
-      sent.push(batch.kind);
-      if (batch.kind === "add-another") {
-        const message = "button_id must name a button";
-        throw new ApiError("server", message, 400, { message });
-      }
-    });
+    const refusals: { kind: string; payload: unknown; message: string }[] = [];
+    const worker = new SyncWorker(
+      db,
+      owner,
+      async (batch) => {
+        sent.push(batch.kind);
+        if (batch.kind === "add-another") {
+          const message = "button_id must name a button";
+          throw new ApiError("server", message, 400, { message });
+        }
+      },
+      {
+        onActionRefused: (batch, error) =>
+          refusals.push({ kind: batch.kind, payload: batch.payload, message: error.message }),
+      },
+    );
     await worker.flushNow();
     worker.stop();
     expect(sent).toEqual(["add-another", "answer"]);
     expect(await pendingCount(db, owner)).toBe(0);
     expect(getSyncStatus()).toMatchObject({ phase: "idle" });
+    // The feature that made the change hears of the refusal, to say so and undo it.
+    expect(refusals).toEqual([
+      {
+        kind: "add-another",
+        payload: { button_id: "gone", num_components: 2 },
+        message: "button_id must name a button",
+      },
+    ]);
   });
 
   it("keeps a non-answer change that failed for the network or the session", async () => {

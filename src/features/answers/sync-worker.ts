@@ -27,6 +27,11 @@ export type SyncWorkerOptions = {
   random?: () => number;
   /** The server kept newer values for these fields: adopt them. */
   onSuperseded?: (batch: Batch, superseded: Record<string, string>) => Promise<void>;
+  /**
+   * The server refused a non-answer change for what it is (it is dropped): the feature that made
+   * it says so and undoes it on the device (e.g. "Error adding another college").
+   */
+  onActionRefused?: (batch: Batch, error: ApiError) => void;
   /** Web Locks name: one tab per owner sends; the others follow through the shared database. */
   lockName?: string;
 };
@@ -54,7 +59,9 @@ export class SyncWorker {
   private leader: boolean;
   private releaseLock: () => void = () => {};
   private pendingWatch: Subscription | undefined;
-  private readonly options: Required<Omit<SyncWorkerOptions, "onSuperseded" | "lockName">> &
+  private readonly options: Required<
+    Omit<SyncWorkerOptions, "onSuperseded" | "onActionRefused" | "lockName">
+  > &
     SyncWorkerOptions;
 
   constructor(
@@ -179,6 +186,7 @@ export class SyncWorker {
           // A refused last page, status, report or choice would be refused again forever, and
           // would hold back the answers queued behind it: it is dropped (nothing typed is in it).
           await completeBatch(this.db, batch.batchId);
+          this.options.onActionRefused?.(batch, error as ApiError);
           continue;
         }
         await this.handleFailure(error);

@@ -28,17 +28,43 @@ export async function checkApplication(
 export type SummaryGroup = {
   path: FormPagePath;
   title: string;
+  /** One entry per question: `key` is its anchor (`/{page}#{key}`), `message` all its errors. */
   errors: { key: string; message: string }[];
 };
 
-/** Errors grouped by the page that asks the question, in page order; one entry per message. */
+/** Messages read one after the other: each ends as a sentence ("Graduation Date. Please …"). */
+export function joinMessages(messages: readonly string[]): string {
+  return messages
+    .map((message, i) => (i < messages.length - 1 && !/[.?!:]$/.test(message) ? `${message}.` : message))
+    .join(" ");
+}
+
+/**
+ * Errors grouped by the page that asks the question, in page order, one entry per question: the
+ * two selects of a month/year pair, for example, are one entry with both fields' errors combined
+ * and de-duplicated (spec §5), linked to the question, so no two links say the same thing and go
+ * to different controls. Keys the catalogue does not know (a newer server's) stay entries of their
+ * own, on About You.
+ */
 export function groupErrorsByPage(errors: ErrorMap): SummaryGroup[] {
   const { byKey } = indexCatalogue(formPages);
+  const byQuestion = new Map<string, { page: string; key: string; messages: Set<string> }>();
+  for (const [key, messages] of Object.entries(errors)) {
+    if (messages.length === 0) continue;
+    const entry = byKey.get(key);
+    const anchor = entry ? entry.question.key : key;
+    const found = byQuestion.get(anchor) ?? {
+      page: `/${entry?.page.id ?? "about"}`,
+      key: anchor,
+      messages: new Set(),
+    };
+    for (const message of messages) found.messages.add(message);
+    byQuestion.set(anchor, found);
+  }
   return FORM_PAGES.flatMap(({ path, title }) => {
-    const entries = Object.entries(errors).filter(
-      ([key, messages]) => messages.length > 0 && `/${byKey.get(key)?.page.id ?? "about"}` === path,
-    );
-    const list = entries.flatMap(([key, messages]) => messages.map((message) => ({ key, message })));
+    const list = [...byQuestion.values()]
+      .filter((question) => question.page === path)
+      .map(({ key, messages }) => ({ key, message: joinMessages([...messages]) }));
     return list.length > 0 ? [{ path, title, errors: list }] : [];
   });
 }

@@ -15,6 +15,7 @@ import { refusedOnSubmitMessage } from "./refused-answers-message";
 import { recordRefusal } from "./submission-state";
 import { submitApplication, UNSENT_MESSAGE } from "./submit-application";
 import { useFormNavigation } from "./use-form-navigation";
+import { reportValidations } from "./validation-report";
 
 const SUBMIT_ERROR_LABEL = "Submit Error";
 
@@ -98,7 +99,7 @@ function SubmitButton() {
         pending: () => syncClient.pending(),
         advance: advanceWebStatus,
         check: () => checkApplication(owner, answerStore.all()),
-        report: (errors) => syncClient.queueAction("validations", errors),
+        report: (errors) => reportValidations(owner, errors, true),
         submit: () => apiRequest<SubmitOutcome>("POST", "/api/submit"),
       });
       switch (result.kind) {

@@ -6,6 +6,7 @@ import { refusedKeys } from "../answers/refused-answers";
 import { type SaveOutcome, saveOutcome } from "../answers/save-outcome";
 import { getSyncStatus, SERVER_TROUBLE_MESSAGE } from "../answers/sync-status";
 import { useClientSnapshot } from "../profile/snapshot-context";
+import { reportValidations } from "./validation-report";
 
 /** Spec §4: anything typed on this device (an anonymous visitor is then asked to create an account). */
 export function hasAnyAnswer(): boolean {
@@ -39,7 +40,7 @@ export function useFormNavigation() {
     // Loaded on demand: the check needs every page's catalogue, the first screen does not.
     const { checkApplication } = await import("./application-check");
     const errors = await checkApplication(answerStore.owner, answerStore.all());
-    await syncClient.queueAction("validations", errors);
+    await reportValidations(answerStore.owner, errors, true);
   }, [signedIn, validating]);
 
   /**

@@ -8,8 +8,10 @@ export type AdvanceWebStatus = (status: WebStatus) => Promise<void>;
 
 /**
  * The applicant's web status on this device (spec §4). It only moves forward. Each step is queued
- * for the server like an answer (so it is sent when the network allows) except "submitted", which
- * only the submit call records; the cached profile learns it too, so an offline start shows it.
+ * for the server like an answer, so it is sent when the network allows and retried until the
+ * server takes it (the header counts it as waiting meanwhile); the cached profile learns it too,
+ * so an offline start shows it. "submitted" is advanced to only after `POST /api/submit` succeeded
+ * (spec §4 step 4); the server accepts it then, as a confirmation of what the submit recorded.
  */
 export function useWebStatus(
   initial: WebStatus | null,
@@ -26,9 +28,7 @@ export function useWebStatus(
       setWebStatus(status);
       const steps = statusesBetween(from, status);
       for (const step of steps) {
-        if (step !== "submitted") {
-          await syncClient.queueAction("web-status", { web_status: step }, `web-status:${step}`);
-        }
+        await syncClient.queueAction("web-status", { web_status: step }, `web-status:${step}`);
       }
       await rememberInCachedProfile(owner, steps);
     },

@@ -6,14 +6,16 @@ import { debounce } from "../form/debounce";
 import { onChoicesChanged } from "../form/ui-choices";
 import { checkApplication, groupErrorsByPage, mergeErrors, type SummaryGroup } from "./application-check";
 import { currentServerErrors, submissionState, subscribeSubmission } from "./submission-state";
+import { reportValidations } from "./validation-report";
 
 /** Re-check after typing pauses this long: a whole-application check per keystroke is wasted work. */
 const RECHECK_MS = 300;
 
 /**
  * Spec §2 validation summary, shown while the application is validating and errors exist. It
- * follows the answers as they change (a fixed field leaves the list), lists each error as a link to
- * /{page}#{questionKey}, and takes focus after each submit attempt that found errors.
+ * follows the answers as they change (a fixed field leaves the list; the changed report is queued
+ * for POST /api/validations), lists each question's errors as one link to /{page}#{questionKey},
+ * and takes focus after each submit attempt that found errors.
  */
 export function ValidationSummary({ owner }: { owner: string }) {
   const groups = useApplicationErrors(owner);
@@ -62,7 +64,10 @@ function useApplicationErrors(owner: string): SummaryGroup[] | null {
       const answers = answerStore.all();
       checkApplication(owner, answers)
         .then((local) => {
-          if (current) setGroups(groupErrorsByPage(mergeErrors(local, currentServerErrors(answers))));
+          if (!current) return;
+          setGroups(groupErrorsByPage(mergeErrors(local, currentServerErrors(answers))));
+          // Spec §4: while validating, an edit re-validates and the server hears of it.
+          void reportValidations(owner, local);
         })
         .catch(() => {});
     };

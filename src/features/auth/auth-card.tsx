@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-aria-components";
 import { useLocation } from "react-router-dom";
 
@@ -9,26 +9,60 @@ type AuthCardProps = {
   footer: { question: string; linkText: string; href: string };
 };
 
+type ScreenMessages = { errorMessage?: string; noticeMessage?: string };
+
+function messagesOf(state: unknown): ScreenMessages | null {
+  if (typeof state !== "object" || state === null) return null;
+  const { errorMessage, noticeMessage } = state as Record<string, unknown>;
+  const messages: ScreenMessages = {};
+  if (typeof errorMessage === "string") messages.errorMessage = errorMessage;
+  // E.g. after a lost session: what became of the answers that were waiting to be sent.
+  if (typeof noticeMessage === "string") messages.noticeMessage = noticeMessage;
+  return Object.keys(messages).length > 0 ? messages : null;
+}
+
+/**
+ * The messages passed to this screen in navigation state (e.g. "Your session is invalid…"), as
+ * they arrived: the layout then takes them out of the history entry (`useMessagesFromState`), so
+ * a reload or coming Back does not show them again, and the footer link never carries them on.
+ */
+function useScreenMessages(): ScreenMessages {
+  const { state } = useLocation();
+  const [shown, setShown] = useState<ScreenMessages>(() => messagesOf(state) ?? {});
+  useEffect(() => {
+    const fresh = messagesOf(state);
+    if (fresh) setShown(fresh);
+  }, [state]);
+  return shown;
+}
+
+/**
+ * What the footer link carries to the next auth page: the applicant's answers and address, never
+ * this screen's messages.
+ */
+function carriedState(state: unknown): Record<string, unknown> | null {
+  if (typeof state !== "object" || state === null) return null;
+  const { studentAnswers, username } = state as Record<string, unknown>;
+  return { studentAnswers, username };
+}
+
 /** The card every auth page sits in. Navigation state (answers, username) travels with the footer link. */
 export function AuthCard({ title, children, footer }: AuthCardProps) {
   const location = useLocation();
-  const state = location.state as { errorMessage?: unknown; noticeMessage?: unknown } | null;
-  const errorMessage = state?.errorMessage;
-  // E.g. after a lost session: what became of the answers that were waiting to be sent.
-  const noticeMessage = state?.noticeMessage;
+  const { errorMessage, noticeMessage } = useScreenMessages();
   return (
     <main className="auth-card" id="main">
       <h1 tabIndex={-1}>{title}</h1>
-      {typeof errorMessage === "string" ? (
+      {errorMessage !== undefined ? (
         <p className="alert alert--error" role="alert">
           {errorMessage}
         </p>
       ) : null}
-      {typeof noticeMessage === "string" ? <p className="alert alert--info">{noticeMessage}</p> : null}
+      {noticeMessage !== undefined ? <p className="alert alert--info">{noticeMessage}</p> : null}
       {children}
       <p className="auth-card__footer">
         {footer.question}{" "}
-        <Link href={footer.href} routerOptions={{ state: location.state }}>
+        <Link href={footer.href} routerOptions={{ state: carriedState(location.state) }}>
           {footer.linkText}
         </Link>
       </p>

@@ -3,10 +3,10 @@ import { Outlet } from "react-router-dom";
 import { partner } from "../../config/partner";
 import { firstScreenShown } from "../../lib/preload-when-idle";
 import { SiteFooter } from "../shell/site-footer";
-import { useSuccessMessageFromState } from "../shell/use-success-message-from-state";
+import { useMessagesFromState } from "../shell/use-messages-from-state";
 
 export function AuthLayout() {
-  useSuccessMessageFromState();
+  useMessagesFromState();
   useEffect(firstScreenShown, []);
   return (
     <div className="auth-layout">

@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { Button } from "react-aria-components";
 import { useNavigate } from "react-router-dom";
-import { showSuccessToast } from "../../components/toasts";
+import { showSuccessToast, thisScreen } from "../../components/toasts";
 import { AUTH_MESSAGES, isValidCode, isValidEmail, normalizeEmail } from "../../shared/auth-rules";
 import { confirmAccount, resendConfirmation } from "./auth-api";
 import { AuthCard } from "./auth-card";
@@ -44,7 +44,7 @@ export function ConfirmPage() {
     const result = await run("Resend Confirmation Code Error", () =>
       resendConfirmation(normalizeEmail(username)),
     );
-    if (result.ok) showSuccessToast(result.value.message);
+    if (result.ok) showSuccessToast(result.value.message, { screen: thisScreen() });
   }
 
   return (

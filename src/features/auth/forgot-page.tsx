@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { Button } from "react-aria-components";
-import { showSuccessToast } from "../../components/toasts";
+import { showSuccessToast, thisScreen } from "../../components/toasts";
 import { AUTH_MESSAGES, isValidEmail, normalizeEmail } from "../../shared/auth-rules";
 import { requestPasswordReset } from "./auth-api";
 import { AuthCard } from "./auth-card";
@@ -24,7 +24,7 @@ export function ForgotPage() {
     const result = await run("Forgot Password Card Error", () =>
       requestPasswordReset(normalizeEmail(username)),
     );
-    if (result.ok) showSuccessToast(result.value.message);
+    if (result.ok) showSuccessToast(result.value.message, { screen: thisScreen() });
   }
 
   return (

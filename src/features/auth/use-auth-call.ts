@@ -1,10 +1,11 @@
 import { useCallback, useState } from "react";
-import { showErrorToast } from "../../components/toasts";
+import { showErrorToast, thisScreen } from "../../components/toasts";
 import { ApiError } from "../../lib/api-client";
 
 /**
  * Runs an auth call with a pending flag; a refusal becomes an error toast with the card's label
- * (spec §8, e.g. "Login Card Error") unless `onRefused` handles it and returns true.
+ * (spec §8, e.g. "Login Card Error") unless `onRefused` handles it and returns true. The toast
+ * belongs to the card: it closes when the applicant moves on to another screen.
  */
 export function useAuthCall() {
   const [pending, setPending] = useState(false);
@@ -15,7 +16,7 @@ export function useAuthCall() {
         return { ok: true as const, value: await call() };
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
-        if (!onRefused?.(error)) showErrorToast(errorLabel, error.message);
+        if (!onRefused?.(error)) showErrorToast(errorLabel, error.message, { screen: thisScreen() });
         return { ok: false as const, error };
       } finally {
         setPending(false);

@@ -1,5 +1,5 @@
 import { type CalendarDate, getLocalTimeZone, parseDate, today } from "@internationalized/date";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import {
   Button,
   Calendar,
@@ -15,12 +15,16 @@ import {
   Popover,
 } from "react-aria-components";
 import type { DateQuestion as DateQuestionData } from "../../form/catalogue-types";
+import { notSavedMessage } from "../answers/refused-answers";
 import { Description, ErrorMessage } from "./field-parts";
 import { useFieldErrors, useFieldErrorsController, useFieldEvents } from "./use-field-errors";
 import { useQuestionAnswer } from "./use-form-answers";
 
 /** What the engine is asked to judge while the segments hold an incomplete date. */
 const INCOMPLETE_DATE = "incomplete";
+
+/** Said when a date that does not exist (30 February) has no message of its question's own. */
+const NO_SUCH_DATE_MESSAGE = "This date does not exist. Please check the day and the month.";
 
 function parseStored(value: string): CalendarDate | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
@@ -31,13 +35,48 @@ function parseStored(value: string): CalendarDate | null {
   }
 }
 
+/** True for YYYY-MM-DD naming a day the calendar has (not 30 February). */
+function isRealDate(iso: string): boolean {
+  const [year, month, day] = iso.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+type Typed = { state: "empty" } | { state: "partial" } | { state: "complete"; iso: string };
+
+/**
+ * What the applicant has typed, read from the segments as shown. React Aria keeps showing a day
+ * the month does not have (02/30/2001) while it reports the nearest real date (2001-02-28): what is
+ * stored must be what was typed, or nothing.
+ */
+function readTyped(group: HTMLElement): Typed {
+  const parts: Record<string, string> = {};
+  let filled = 0;
+  let total = 0;
+  for (const segment of group.querySelectorAll<HTMLElement>("[data-type]")) {
+    const type = segment.getAttribute("data-type") ?? "";
+    if (!["year", "month", "day"].includes(type)) continue;
+    total += 1;
+    if (segment.hasAttribute("data-placeholder")) continue;
+    filled += 1;
+    parts[type] = (segment.textContent ?? "").replace(/\D/g, "");
+  }
+  if (filled === 0) return { state: "empty" };
+  if (filled < total || !parts.year || !parts.month || !parts.day) return { state: "partial" };
+  const iso = `${parts.year.padStart(4, "0")}-${parts.month.padStart(2, "0")}-${parts.day.padStart(2, "0")}`;
+  return { state: "complete", iso };
+}
+
 /** Birthdays (autocomplete "bday") open the calendar and step the year from 18 years ago. */
 const TYPICAL_AGE_YEARS = 18;
 
 /**
  * A date typed in month/day/year segments or picked from a calendar. It stores YYYY-MM-DD only
- * when the engine finds nothing wrong with it (spec §5 birth date); an incomplete or out-of-range
- * date stays in the field, unstored, and shows the engine's message once the field is left.
+ * when it is a real date the engine finds nothing wrong with (spec §5 birth date), and never
+ * anything but what the applicant typed. A date it does not store stays in the field, and the
+ * field says so at once ("Not saved: You must be 13 years or older to apply."), whatever the web
+ * status; while validating, its error shows as soon as the date is complete. An incomplete date
+ * says so when the field is left.
  */
 export function DateQuestion({ question }: { question: DateQuestionData }) {
   const { key } = question;
@@ -46,6 +85,10 @@ export function DateQuestion({ question }: { question: DateQuestionData }) {
   const errors = useFieldErrors([key]);
   const events = useFieldEvents([key]);
   const [shown, setShown] = useState<CalendarDate | null>(() => parseStored(stored));
+  /** Why the date in the field is not stored, when it is not. */
+  const [notSaved, setNotSaved] = useState<string | null>(null);
+  /** The field holds a date of its own that is not stored (so a cleared answer must not erase it). */
+  const holding = useRef(false);
   const groupRef = useRef<HTMLDivElement>(null);
   const [placeholder] = useState(() =>
     question.autoComplete === "bday"
@@ -60,47 +103,85 @@ export function DateQuestion({ question }: { question: DateQuestionData }) {
     if (parsed) {
       setShown((current) => (current?.toString() === stored ? current : parsed));
       controller.setDraft(key, null);
-    } else if (stored === "") {
-      setShown((current) =>
-        current && controller.errorsFor(key, current.toString()).length === 0 ? null : current,
-      );
+      holding.current = false;
+      setNotSaved(null);
+    } else if (stored === "" && !holding.current) {
+      setShown(null);
     }
   }, [stored, key, controller]);
 
-  const onChange = (next: CalendarDate | null) => {
-    setShown(next);
-    if (!next) {
-      setValue("");
+  // Judges what the segments show after every change to them: the one place that decides what is
+  // stored, so the date React Aria reports (corrected to a real one) is never stored by mistake.
+  const judge = useEffectEvent(() => {
+    const group = groupRef.current;
+    if (!group) return;
+    const typed = readTyped(group);
+    if (typed.state === "empty") {
+      holding.current = false;
+      controller.setDraft(key, null);
+      setNotSaved(null);
+      if (stored !== "") setValue("");
       return;
     }
-    const iso = next.toString();
-    if (controller.errorsFor(key, iso).length === 0) {
-      controller.setDraft(key, null);
-      setValue(iso);
-    } else {
-      controller.setDraft(key, iso);
-      setValue("");
+    if (typed.state === "partial") {
+      // Being typed: nothing is said until the field is left (onBlur).
+      holding.current = true;
+      controller.setDraft(key, INCOMPLETE_DATE);
+      if (stored !== "") setValue("");
+      return;
     }
-  };
+    const problems = isRealDate(typed.iso)
+      ? controller.errorsFor(key, typed.iso)
+      : [controller.errorsFor(key, typed.iso)[0] ?? NO_SUCH_DATE_MESSAGE];
+    if (problems.length === 0) {
+      holding.current = false;
+      controller.setDraft(key, null);
+      setNotSaved(null);
+      if (stored !== typed.iso) setValue(typed.iso);
+    } else {
+      holding.current = true;
+      controller.setDraft(key, isRealDate(typed.iso) ? typed.iso : INCOMPLETE_DATE);
+      setNotSaved(problems[0] ?? NO_SUCH_DATE_MESSAGE);
+      if (stored !== "") setValue("");
+    }
+    // Complete: while validating, its error (or the lack of one) shows now, not when it is left.
+    events.committed();
+  });
+
+  useEffect(() => {
+    const group = groupRef.current;
+    if (!group) return;
+    const observer = new MutationObserver(() => judge());
+    observer.observe(group, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributeFilter: ["data-placeholder"],
+    });
+    return () => observer.disconnect();
+  }, []);
 
   const onBlur = () => {
-    const segments = [...(groupRef.current?.querySelectorAll("[data-type]") ?? [])].filter(
-      (segment) => segment.getAttribute("data-type") !== "literal",
-    );
-    const empty = segments.filter((segment) => segment.hasAttribute("data-placeholder")).length;
-    if (empty > 0 && empty < segments.length) controller.setDraft(key, INCOMPLETE_DATE);
-    else if (empty === segments.length) controller.setDraft(key, null);
+    const group = groupRef.current;
+    if (group && readTyped(group).state === "partial") {
+      setNotSaved(controller.errorsFor(key, INCOMPLETE_DATE)[0] ?? NO_SUCH_DATE_MESSAGE);
+    }
     events.left();
   };
+
+  // "Not saved: …" first; the same words as a validation error are not said twice.
+  const shownErrors = notSaved
+    ? [notSavedMessage(notSaved), ...errors.filter((error) => error !== notSaved)]
+    : errors;
 
   return (
     <DatePicker
       id={key}
       className="field"
       value={shown}
-      onChange={onChange}
+      onChange={setShown}
       onBlur={onBlur}
-      isInvalid={errors.length > 0}
+      isInvalid={shownErrors.length > 0}
       validationBehavior="aria"
       autoComplete={question.autoComplete}
       placeholderValue={placeholder}
@@ -116,7 +197,7 @@ export function DateQuestion({ question }: { question: DateQuestionData }) {
           <CalendarIcon />
         </Button>
       </Group>
-      <ErrorMessage errors={errors} keys={[key]} />
+      <ErrorMessage errors={shownErrors} keys={[key]} />
       <Popover className="popover" placement="bottom end">
         <Dialog className="calendar-dialog">
           <Calendar className="calendar">

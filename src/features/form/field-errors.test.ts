@@ -19,26 +19,32 @@ function setup(initial: Record<string, string> = {}) {
 }
 
 describe("which errors a field shows", () => {
-  it("shows nothing before a field is left, then its format errors", () => {
+  it("shows nothing before the first Submit, format or required, even once a field is left", () => {
     const { answers, errors } = setup();
     answers.phone_home = "(215) 55";
     errors.edited();
-    expect(errors.get("phone_home")).toEqual([]);
     errors.leave(["phone_home"]);
-    expect(errors.get("phone_home")).toEqual(["Please enter a valid home phone number."]);
-    // Never "required" while not validating.
-    expect(errors.get("first_name")).toEqual([]);
-  });
-
-  it("does not show errors for a field left empty", () => {
-    const { errors } = setup();
     errors.leave(["first_name"]);
+    expect(errors.get("phone_home")).toEqual([]);
     expect(errors.get("first_name")).toEqual([]);
+    errors.setDraft("birth_date", "incomplete");
+    errors.leave(["birth_date"]);
+    expect(errors.get("birth_date")).toEqual([]);
   });
 
-  it("clears an error as soon as the value is fixed, but adds none while editing", () => {
-    const { answers, errors } = setup({ phone_home: "(215" });
-    errors.leave(["phone_home"]);
+  it("shows every error, required ones included, while validating", () => {
+    const { errors } = setup({ phone_home: "(215" });
+    errors.setValidating(true);
+    expect(errors.get("first_name")).toEqual(["Legal First Name"]);
+    expect(errors.get("phone_home")).toEqual(["Please enter a valid home phone number."]);
+    errors.setValidating(false);
+    expect(errors.get("first_name")).toEqual([]);
+    expect(errors.get("phone_home")).toEqual([]);
+  });
+
+  it("while validating, clears an error as soon as it is fixed, but adds none until the field is left", () => {
+    const { answers, errors } = setup({ phone_home: "(215", first_name: "Ada" });
+    errors.setValidating(true);
     expect(errors.get("phone_home")).toHaveLength(1);
     answers.phone_home = "(215) 555-0123";
     errors.edited();
@@ -50,15 +56,9 @@ describe("which errors a field shows", () => {
     expect(errors.get("phone_home")).toHaveLength(1);
   });
 
-  it("shows every error, required ones included, while validating", () => {
-    const { errors } = setup({ phone_home: "(215" });
+  it("judges a draft the field holds without storing it, once validating", () => {
+    const { errors } = setup({ first_name: "Ada" });
     errors.setValidating(true);
-    expect(errors.get("first_name")).toEqual(["Legal First Name"]);
-    expect(errors.get("phone_home")).toEqual(["Please enter a valid home phone number."]);
-  });
-
-  it("judges a draft the field holds without storing it", () => {
-    const { errors } = setup();
     errors.setDraft("birth_date", "incomplete");
     errors.leave(["birth_date"]);
     expect(errors.get("birth_date")).toEqual(["A valid date of birth is required."]);
@@ -68,12 +68,12 @@ describe("which errors a field shows", () => {
   });
 
   it("tells only the fields whose errors changed, and keeps the same list otherwise", () => {
-    const { answers, errors } = setup({ phone_home: "(215" });
+    const { answers, errors } = setup({ phone_home: "(215", first_name: "Ada" });
     const phone = vi.fn();
     const name = vi.fn();
     errors.subscribe("phone_home", phone);
     errors.subscribe("first_name", name);
-    errors.leave(["phone_home"]);
+    errors.setValidating(true);
     const shown = errors.get("phone_home");
     answers.middle_name = "King";
     errors.leave(["middle_name"]);

@@ -1,10 +1,11 @@
 import { KeyedListeners } from "../../lib/keyed-listeners";
 // Which errors each field shows (spec §4 "Client validation", §5). The engine computes errors;
 // this decides when they appear:
-// - normally, a field's format errors once it has been left with a value (never "required");
-// - while the application is validating, every error including required ones;
+// - before the first Submit (the web status is not "validating"), none: the applicant fills the
+//   form in peace (masks still refuse characters that cannot belong, e.g. a letter in a phone);
+// - while the application is validating, every error, required ones included;
 // - while the applicant edits a field, its errors may disappear as soon as they are fixed, but new
-//   ones wait until the field is left ("reward early, punish late").
+//   ones wait until the field is left or the choice made ("reward early, punish late").
 // No React here: fields subscribe per key, so an error on one field re-renders only that field.
 
 /** All errors by key for these answers; `includeRequired` adds the required checks. */
@@ -16,7 +17,6 @@ export type ComputeErrors = (
 const NONE: readonly string[] = Object.freeze([]);
 
 export class FieldErrors {
-  private readonly touched = new Set<string>();
   /** Values a field shows but does not store (a partial or out-of-range date). */
   private readonly drafts = new Map<string, string>();
   private shown: Record<string, readonly string[]> = {};
@@ -49,13 +49,8 @@ export class FieldErrors {
     else this.drafts.set(key, draft);
   }
 
-  /** The field was left (or a choice was made): its errors show from now on if it holds a value. */
-  leave(keys: readonly string[]): void {
-    const answers = this.answers();
-    for (const key of keys) {
-      if ((answers[key] ?? "") !== "") this.touched.add(key);
-      else this.touched.delete(key);
-    }
+  /** The field was left (or a choice was made, or a date completed): its errors are current. */
+  leave(_keys: readonly string[]): void {
     this.refresh("full");
   }
 
@@ -81,16 +76,17 @@ export class FieldErrors {
   }
 
   private refresh(mode: "full" | "clearOnly"): void {
+    // Nothing shows before validating: no need to ask the engine on every keystroke.
+    if (!this.validating && Object.keys(this.shown).length === 0) return;
     const computed = this.compute(this.answers(), this.validating);
     const next: Record<string, readonly string[]> = {};
     const keys = new Set([...Object.keys(computed), ...Object.keys(this.shown)]);
     for (const key of keys) {
       const errors = unique(computed[key] ?? NONE);
-      const visible = this.validating || this.touched.has(key);
       const kept =
         mode === "clearOnly"
           ? (this.shown[key] ?? NONE).filter((e) => errors.includes(e))
-          : visible
+          : this.validating
             ? errors
             : NONE;
       if (kept.length > 0) next[key] = sameList(kept, this.shown[key]) ? (this.shown[key] ?? kept) : kept;

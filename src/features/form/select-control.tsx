@@ -1,6 +1,7 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from "react-aria-components";
 import type { Option } from "../../form/catalogue-types";
+import { MENU_OFFSET_PX, type MenuSpace, menuSpace } from "./select-menu-space";
 
 /** React Aria keys cannot be empty: the "--" option (empty answer) uses this one. */
 const EMPTY_KEY = "--empty--";
@@ -43,6 +44,8 @@ export function SelectControl({
 }: SelectControlProps) {
   const items = options.map((option) => ({ ...option, id: option.value === "" ? EMPTY_KEY : option.value }));
   const selected = value === "" ? EMPTY_KEY : items.some((item) => item.id === value) ? value : null;
+  const trigger = useRef<HTMLButtonElement>(null);
+  const [menu, setMenu] = useState<MenuSpace>({ placement: "bottom start", maxHeight: 300 });
   return (
     <Select
       id={id}
@@ -58,17 +61,28 @@ export function SelectControl({
       autoComplete={autoComplete}
       placeholder="--"
       aria-describedby={aria["aria-describedby"]}
+      // Spec §9: the menu keeps 100 px from the window's top and bottom (select-menu-space.ts).
+      onOpenChange={(isOpen) => {
+        const rect = trigger.current?.getBoundingClientRect();
+        if (isOpen && rect) setMenu(menuSpace(rect, window.innerHeight));
+      }}
     >
       <Label className={labelClassName}>{label}</Label>
       {beforeButton}
-      <Button className="field__input select__button">
+      <Button ref={trigger} className="field__input select__button">
         <SelectValue className="select__value" />
         <span aria-hidden="true" className="select__chevron">
           ▾
         </span>
       </Button>
       {children}
-      <Popover className="popover select__popover">
+      <Popover
+        className="popover select__popover"
+        placement={menu.placement}
+        maxHeight={menu.maxHeight}
+        offset={MENU_OFFSET_PX}
+        shouldFlip={false}
+      >
         <ListBox className="listbox" items={items}>
           {(item) => (
             <ListBoxItem id={item.id} className="listbox__item" textValue={item.label}>

@@ -59,6 +59,19 @@ export async function saveCount(owner: string, buttonId: string, count: number, 
   await send("add-another", { button_id: buttonId, num_components: next }, countQueueKey(buttonId));
 }
 
+/**
+ * The server refused the count `refused` for `buttonId` (e.g. the application was submitted): the
+ * device goes back to one block fewer, unless a later change has moved the count on since. Blocks
+ * that hold answers stay shown whatever the count (the engine never hides them).
+ */
+export async function rollBackCount(owner: string, buttonId: string, refused: number): Promise<boolean> {
+  const [held] = await getMany<unknown>([countKey(owner, buttonId)]);
+  if (held !== refused) return false;
+  await setMany([[countKey(owner, buttonId), Math.max(1, refused - 1)]]);
+  notifyChanged();
+  return true;
+}
+
 export async function saveTab(owner: string, tabId: string, chosen: string, send: Sender): Promise<void> {
   await setMany([[tabKey(owner, tabId), chosen]]);
   notifyChanged();

@@ -1,10 +1,38 @@
 import { useCallback, useEffect, useState } from "react";
+import { showErrorToast } from "../../components/toasts";
 import type { FormPage } from "../../form/catalogue-types";
+import { formPages } from "../../form/pages/form-pages";
 import { ADD_ANOTHER_MAX_COUNT } from "../../shared/constants";
-import { syncClient } from "../answers/answer-session";
-import { type OwnerChoices, onChoicesChanged, readChoices, saveCount, saveTab } from "./ui-choices";
+import { answerStore, syncClient } from "../answers/answer-session";
+import { onActionRefused } from "../answers/refused-actions";
+import {
+  type OwnerChoices,
+  onChoicesChanged,
+  readChoices,
+  rollBackCount,
+  saveCount,
+  saveTab,
+} from "./ui-choices";
 
 const NONE: OwnerChoices = { counts: {}, tabs: {} };
+
+/** "Add another college" → "college": what the spec's "Error adding another {button}" names. */
+function addedThing(buttonLabel: string): string {
+  return buttonLabel.replace(/^add another\s+/i, "");
+}
+
+// Spec §8 "Error adding another {button}": a count the server refused (not one it could not be
+// reached for: that waits on the device, is counted in the header and is sent again) is said and
+// taken back, whichever page is showing. Registered once, when the form's code loads.
+onActionRefused(({ kind, payload, error }) => {
+  if (kind !== "add-another" || typeof payload !== "object" || payload === null) return;
+  const { button_id, num_components } = payload as { button_id?: unknown; num_components?: unknown };
+  if (typeof button_id !== "string" || typeof num_components !== "number") return;
+  const section = formPages.flatMap((page) => page.sections).find((s) => s.repeat?.buttonId === button_id);
+  const label = section?.repeat ? addedThing(section.repeat.buttonLabel) : button_id;
+  showErrorToast(`Error adding another ${label}`, error.message);
+  void rollBackCount(answerStore.owner, button_id, num_components);
+});
 
 const queue = (kind: "add-another" | "tabs", payload: unknown, key: string) =>
   syncClient.queueAction(kind, payload, key);

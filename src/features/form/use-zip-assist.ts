@@ -1,15 +1,44 @@
-import { useMemo } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { formPages } from "../../form/pages/form-pages";
-import { assistZip, type ZipTargets, zipAssistTargets } from "./zip-assist";
+import { acceptZipOffer, assistZip, type ZipOffer, type ZipTargets, zipAssistTargets } from "./zip-assist";
 
 let appTargets: Map<string, ZipTargets> | undefined;
 
-/** For a postal-code question, a function to call with each new value; undefined for other questions. */
-export function useZipAssist(key: string): ((value: string) => void) | undefined {
+export type ZipAssist = {
+  /** Called with each new value of the postal code. */
+  onChange: (value: string) => void;
+  /** The ZIP's city and state, when the address said otherwise; null when there is nothing to offer. */
+  offer: ZipOffer | null;
+  accept: () => void;
+  dismiss: () => void;
+};
+
+/** For a postal-code question, its ZIP assist; undefined for other questions. */
+export function useZipAssist(key: string): ZipAssist | undefined {
   appTargets ??= zipAssistTargets(formPages);
   const targets = appTargets.get(key);
-  return useMemo(
-    () => (targets ? (value: string) => void assistZip(key, value.trim(), targets) : undefined),
+  const [offer, setOffer] = useState<ZipOffer | null>(null);
+  // Only the latest value's lookup may offer anything.
+  const latest = useRef("");
+  const onChange = useCallback(
+    (value: string) => {
+      if (!targets) return;
+      const zip = value.trim();
+      latest.current = zip;
+      setOffer(null);
+      void assistZip(key, zip, targets).then((found) => {
+        if (found && latest.current === zip) setOffer(found);
+      });
+    },
     [key, targets],
+  );
+  const accept = useCallback(() => {
+    if (offer) acceptZipOffer(offer);
+    setOffer(null);
+  }, [offer]);
+  const dismiss = useCallback(() => setOffer(null), []);
+  return useMemo(
+    () => (targets ? { onChange, offer, accept, dismiss } : undefined),
+    [targets, onChange, offer, accept, dismiss],
   );
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { formPages } from "../../form/pages/form-pages";
 import { answerStore } from "../answers/answer-session";
-import { assistZip, zipAssistTargets } from "./zip-assist";
+import { acceptZipOffer, assistZip, type ZipOffer, zipAssistTargets } from "./zip-assist";
 
 describe("which answers a ZIP fills", () => {
   it("pairs each address's postal code with its own city, state and country", () => {
@@ -53,13 +53,40 @@ describe("the ZIP assist", () => {
     expect(answerStore.get("state_desc")).toBe("New York");
   });
 
-  it("never overwrites what the applicant typed", async () => {
+  it("fills the empty half of an address that agrees with the ZIP", async () => {
     await answerStore.set("country", "USA");
-    await answerStore.set("city", "Manhattan");
+    await answerStore.set("city", "new york");
     await answerStore.set("zip", "10001");
-    await assistZip("zip", "10001", targets);
-    expect(answerStore.get("city")).toBe("Manhattan");
+    expect(await assistZip("zip", "10001", targets)).toBeNull();
+    expect(answerStore.get("city")).toBe("new york");
     expect(answerStore.get("state")).toBe("NY");
+  });
+
+  it("changes nothing of an address that says otherwise, and offers the ZIP's city and state", async () => {
+    await answerStore.set("country", "USA");
+    await answerStore.set("city", "Boston");
+    await answerStore.set("zip", "10001");
+    const offer = await assistZip("zip", "10001", targets);
+    expect(answerStore.get("city")).toBe("Boston");
+    expect(answerStore.get("state")).toBe("");
+    expect(offer).toEqual({
+      zip: "10001",
+      label: "New York, NY",
+      values: { country: "USA", city: "New York", state: "NY" },
+    });
+    acceptZipOffer(offer as ZipOffer);
+    expect(answerStore.get("city")).toBe("New York");
+    expect(answerStore.get("state")).toBe("NY");
+    expect(answerStore.get("state_desc")).toBe("New York");
+  });
+
+  it("offers instead of filling the city when the state says otherwise", async () => {
+    await answerStore.set("country", "USA");
+    await answerStore.set("state", "MA");
+    await answerStore.set("zip", "10001");
+    expect((await assistZip("zip", "10001", targets))?.label).toBe("New York, NY");
+    expect(answerStore.get("city")).toBe("");
+    expect(answerStore.get("state")).toBe("MA");
   });
 
   it("does nothing for another country or an incomplete ZIP", async () => {
@@ -76,7 +103,7 @@ describe("the ZIP assist", () => {
     await answerStore.set("country", "USA");
     await answerStore.set("zip", "10001");
     fetchMock.mockRejectedValueOnce(new TypeError("offline"));
-    await expect(assistZip("zip", "10001", targets)).resolves.toBeUndefined();
+    await expect(assistZip("zip", "10001", targets)).resolves.toBeNull();
     await answerStore.set("zip", "10002");
     await assistZip("zip", "10001", targets);
     expect(answerStore.get("city")).toBe("");

@@ -11,11 +11,22 @@ import { type DraftLinkOutcome, draftLinkToken, openDraftLink } from "../draft-l
 import { adoptServerChoices } from "../form/ui-choices";
 import { anonymousSnapshot, type ClientSnapshot, snapshotFromProfile } from "./client-snapshot";
 
+/**
+ * Why the signed-in applicant's profile did not load, so the device's copy is shown: the server
+ * could not be reached (offline, or in trouble), or it answered with an error (spec §8: a failed
+ * query). `deviceCopy`: false when this device holds no copy of that applicant's application.
+ */
+export type ProfileLoadProblem =
+  | { kind: "unreachable"; offline: boolean; deviceCopy: boolean }
+  | { kind: "failed"; message: string; deviceCopy: boolean };
+
 /** What every form page starts from (spec §2: the root route loads the base profile). */
 export type BaseProfile = {
   snapshot: ClientSnapshot;
-  /** True when the server could not be reached and the device's copy is shown. */
+  /** True when the server's profile could not be loaded and the device's copy is shown. */
   offline: boolean;
+  /** Why, when it could not: the form says so (`useProfileLoadNotice`). */
+  loadProblem: ProfileLoadProblem | null;
   /** The server refused the session: the shell sends the user to sign in. */
   unauthorized: boolean;
   /** Answers typed before signing in that were just added to the account. */
@@ -63,27 +74,54 @@ async function openOwner(): Promise<Omit<BaseProfile, "draftLink">> {
     );
     // File questions show the server's documents offline too (decision 0014).
     await replaceServerDocuments(localDb(), profile.username, profile.document_answer ?? {});
-    return { snapshot: snapshotFromProfile(rest), offline: false, unauthorized: false, mergedDrafts };
+    return {
+      snapshot: snapshotFromProfile(rest),
+      offline: false,
+      loadProblem: null,
+      unauthorized: false,
+      mergedDrafts,
+    };
   } catch (error) {
     if (error instanceof ApiError && error.kind === "unauthorized") {
       await forgetSignedInUser();
       await syncClient.open(DEVICE_OWNER, null);
-      return { snapshot: anonymousSnapshot(), offline: false, unauthorized: true, mergedDrafts: 0 };
+      return {
+        snapshot: anonymousSnapshot(),
+        offline: false,
+        loadProblem: null,
+        unauthorized: true,
+        mergedDrafts: 0,
+      };
     }
-    if (error instanceof ApiError && error.isRetryable) return openFromDevice();
-    throw error;
+    if (!(error instanceof ApiError)) throw error;
+    // Spec §8: a failed query is reported; the form still opens, with what this device holds.
+    return openFromDevice(
+      error.isRetryable
+        ? { kind: "unreachable", offline: error.kind === "network" && navigator.onLine === false }
+        : { kind: "failed", message: error.message },
+    );
   }
 }
 
-/** Offline start: the signed-in user's last known profile and answers, as this device has them. */
-async function openFromDevice(): Promise<Omit<BaseProfile, "draftLink">> {
+type Problem = DistributiveOmit<ProfileLoadProblem, "deviceCopy">;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/**
+ * The server's profile could not be had: the signed-in user's last known profile and answers, as
+ * this device has them, or (with no copy here) the device's own draft, which joins the account
+ * when its profile next loads.
+ */
+async function openFromDevice(problem: Problem): Promise<Omit<BaseProfile, "draftLink">> {
   const username = await get<string>(LAST_USER_KEY);
   const cached = username ? await localDb().profiles.get(username) : undefined;
-  if (!username || !cached) return openAnonymous(true);
+  if (!username || !cached) {
+    return { ...(await openAnonymous(true)), loadProblem: { ...problem, deviceCopy: false } };
+  }
   await syncClient.open(username, null);
   return {
     snapshot: snapshotFromProfile(cached.profile),
     offline: true,
+    loadProblem: { ...problem, deviceCopy: true },
     unauthorized: false,
     mergedDrafts: 0,
   };
@@ -91,5 +129,5 @@ async function openFromDevice(): Promise<Omit<BaseProfile, "draftLink">> {
 
 async function openAnonymous(offline: boolean): Promise<Omit<BaseProfile, "draftLink">> {
   await syncClient.open(DEVICE_OWNER, null);
-  return { snapshot: anonymousSnapshot(), offline, unauthorized: false, mergedDrafts: 0 };
+  return { snapshot: anonymousSnapshot(), offline, loadProblem: null, unauthorized: false, mergedDrafts: 0 };
 }

@@ -13,7 +13,7 @@ import { useNavigate } from "react-router-dom";
 import type { Modal as ModalComponent } from "../../components/modal";
 import { INACTIVITY_LOGOUT_MESSAGE, UNAUTHORIZED_MESSAGE } from "../../shared/messages";
 import { InactivityTimer } from "./inactivity-timer";
-import { logOut } from "./log-out";
+import { type LogOutOutcome, logOut, reportLogOutFailure } from "./log-out";
 
 // The dialog's code loads when the warning first shows: most visits never see it. The service worker
 // precaches it for offline use; if it still cannot load, nothing is shown and the logout comes anyway.
@@ -24,8 +24,22 @@ const Modal = lazy(() =>
   ),
 );
 
-/** Spec §4: what counts as the user being there. Listened to passively, in the capture phase. */
-const ACTIVITY_EVENTS = ["pointerdown", "keydown", "scroll", "touchstart", "wheel"] as const;
+/**
+ * Spec §4: what counts as the user being there: pressing, typing, moving the mouse (or a pen),
+ * scrolling and touching. Scrolling is heard through what a person scrolls with (the wheel or
+ * touchpad, a finger, keys, a press on the scrollbar), not through `scroll` events: the browser
+ * scrolls by itself too (it keeps the content in place when something above it changes height,
+ * e.g. the header's save status), and that is nobody being there. Listened to passively, in the
+ * capture phase; the timer counts at most one event per 200 ms, so a moving mouse costs nothing.
+ */
+const ACTIVITY_EVENTS = [
+  "pointerdown",
+  "pointermove",
+  "keydown",
+  "wheel",
+  "touchstart",
+  "touchmove",
+] as const;
 const LISTENER_OPTIONS: AddEventListenerOptions = { passive: true, capture: true };
 
 /**
@@ -39,26 +53,40 @@ export function InactivityGuard({ isLoggedIn }: { isLoggedIn: boolean }) {
   const timerRef = useRef<InactivityTimer | null>(null);
   const endingRef = useRef(false);
 
-  async function endSession(message: string): Promise<void> {
+  /** Signs out and goes to sign in; a server that could not end the session is reported (`report`). */
+  async function endSession(message: string, report: "handler" | "dialog"): Promise<void> {
     if (endingRef.current) return;
     endingRef.current = true;
     timerRef.current?.stop();
     setEnding(true);
+    let outcome: LogOutOutcome | undefined;
     try {
-      await logOut();
+      outcome = await logOut();
     } finally {
       navigate("/login", { state: { errorMessage: message } });
     }
+    reportLogOutFailure(outcome, report);
   }
 
-  const onIdleLogout = useEffectEvent(() => void endSession(INACTIVITY_LOGOUT_MESSAGE));
+  const onIdleLogout = useEffectEvent(() => void endSession(INACTIVITY_LOGOUT_MESSAGE, "dialog"));
 
   useEffect(() => {
     if (!isLoggedIn) return;
     endingRef.current = false;
     const timer = new InactivityTimer({ onWarn: () => setWarning(true), onLogout: () => onIdleLogout() });
     timerRef.current = timer;
-    const onActivity = () => timer.activity();
+    let pointerAt = "";
+    const onActivity = (event: Event) => {
+      if (event.type === "pointermove") {
+        // Chromium repeats a still mouse's move when the page moves under it (a scroll, a dialog
+        // closing): only a pointer that really moved is someone there.
+        const { screenX, screenY } = event as PointerEvent;
+        const at = `${screenX},${screenY}`;
+        if (at === pointerAt) return;
+        pointerAt = at;
+      }
+      timer.activity();
+    };
     // Timers do not run while a laptop sleeps and are held back in hidden tabs: look at the clock.
     const onVisibilityChange = () => {
       if (document.visibilityState === "visible") timer.checkElapsed();
@@ -104,7 +132,7 @@ export function InactivityGuard({ isLoggedIn }: { isLoggedIn: boolean }) {
           <Button
             className="button button--secondary"
             isDisabled={ending}
-            onPress={() => void endSession(UNAUTHORIZED_MESSAGE)}
+            onPress={() => void endSession(UNAUTHORIZED_MESSAGE, "handler")}
           >
             Logout
           </Button>

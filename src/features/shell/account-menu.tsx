@@ -7,7 +7,7 @@ import { answerStore } from "../answers/answer-session";
 import { useAnonymousWithAnswers } from "../answers/use-anonymous-with-answers";
 import { ContinueOnAnotherDeviceButton } from "../draft-links/continue-on-another-device";
 import type { ClientSnapshot } from "../profile/client-snapshot";
-import { logOut, unsentChanges } from "../session/log-out";
+import { logOut, reportLogOutFailure, unsentChanges } from "../session/log-out";
 
 type AccountMenuProps = {
   snapshot: ClientSnapshot;
@@ -31,8 +31,9 @@ export function AccountMenu({ snapshot, triggerRef, onClose }: AccountMenuProps)
         setUnsent(waiting);
         return;
       }
-      await logOut();
+      const outcome = await logOut();
       navigate("/login", { state: { errorMessage: UNAUTHORIZED_MESSAGE } });
+      reportLogOutFailure(outcome);
     } finally {
       setBusy(false);
     }
@@ -52,65 +53,57 @@ export function AccountMenu({ snapshot, triggerRef, onClose }: AccountMenuProps)
       }}
     >
       <Dialog className="popover__dialog" aria-labelledby="account-heading">
-        {({ close }) => (
-          <>
-            <div className="popover__header">
-              <Heading slot="title" id="account-heading">
-                Account
-              </Heading>
-              <Button className="icon-button" aria-label="Close" onPress={close}>
-                <span aria-hidden="true">×</span>
-              </Button>
-            </div>
-            {snapshot.is_logged_in && unsent > 0 ? (
-              <div className="popover__body" role="alert">
-                <p>
-                  {unsent === 1 ? "1 change hasn't" : `${unsent} changes haven't`} reached the server yet. If
-                  you log out now, {unsent === 1 ? "it stays" : "they stay"} on this device and{" "}
-                  {unsent === 1 ? "is" : "are"} sent when you sign in here again.
-                </p>
-                <Button className="button button--primary" onPress={close} autoFocus>
-                  Stay signed in
-                </Button>
-                <Button className="button button--secondary" isDisabled={busy} onPress={() => onLogOut(true)}>
-                  Log out anyway
-                </Button>
-              </div>
-            ) : snapshot.is_logged_in ? (
-              <div className="popover__body">
-                <p className="popover__username">{snapshot.username}</p>
-                <Button
-                  className="button button--secondary"
-                  isDisabled={busy}
-                  onPress={() => onLogOut(false)}
-                >
-                  Log Out
-                </Button>
-              </div>
-            ) : (
-              <div className="popover__body popover__actions">
-                <Link
-                  className="button button--primary"
-                  href="/login"
-                  routerOptions={{ state: carry() }}
-                  onHoverStart={() => preloadPage("login")}
-                  onPress={close}
-                >
-                  Sign In
-                </Link>
-                <Link
-                  className="button button--secondary"
-                  href="/signup"
-                  routerOptions={{ state: carry() }}
-                  onHoverStart={() => preloadPage("signup")}
-                  onPress={close}
-                >
-                  Create Account
-                </Link>
-                {anonymousWithAnswers ? <ContinueOnAnotherDeviceButton onOpen={onClose} /> : null}
-              </div>
-            )}
-          </>
+        <div className="popover__header">
+          <Heading slot="title" id="account-heading">
+            Account
+          </Heading>
+          <Button className="icon-button" aria-label="Close" onPress={onClose}>
+            <span aria-hidden="true">×</span>
+          </Button>
+        </div>
+        {snapshot.is_logged_in && unsent > 0 ? (
+          <div className="popover__body" role="alert">
+            <p>
+              {unsent === 1 ? "1 change hasn't" : `${unsent} changes haven't`} reached the server yet. If you
+              log out now, {unsent === 1 ? "it stays" : "they stay"} on this device and{" "}
+              {unsent === 1 ? "is" : "are"} sent when you sign in here again.
+            </p>
+            <Button className="button button--primary" onPress={onClose} autoFocus>
+              Stay signed in
+            </Button>
+            <Button className="button button--secondary" isDisabled={busy} onPress={() => onLogOut(true)}>
+              Log out anyway
+            </Button>
+          </div>
+        ) : snapshot.is_logged_in ? (
+          <div className="popover__body">
+            <p className="popover__username">{snapshot.username}</p>
+            <Button className="button button--secondary" isDisabled={busy} onPress={() => onLogOut(false)}>
+              Log Out
+            </Button>
+          </div>
+        ) : (
+          <div className="popover__body popover__actions">
+            <Link
+              className="button button--primary"
+              href="/login"
+              routerOptions={{ state: carry() }}
+              onHoverStart={() => preloadPage("login")}
+              onPress={onClose}
+            >
+              Sign In
+            </Link>
+            <Link
+              className="button button--secondary"
+              href="/signup"
+              routerOptions={{ state: carry() }}
+              onHoverStart={() => preloadPage("signup")}
+              onPress={onClose}
+            >
+              Create Account
+            </Link>
+            {anonymousWithAnswers ? <ContinueOnAnotherDeviceButton onOpen={onClose} /> : null}
+          </div>
         )}
       </Dialog>
     </Popover>

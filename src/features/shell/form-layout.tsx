@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLoaderData, useLocation, useNavigation } from "rea
 import { LoadingOverlay } from "../../components/loading-overlay";
 import { showSuccessToast } from "../../components/toasts";
 import { UNAUTHORIZED_MESSAGE } from "../../shared/messages";
-import { isFormPagePath } from "../../shared/routes";
+import { COMPLETION_ROUTE, isFormPagePath } from "../../shared/routes";
 import { useWebStatus } from "../application/use-web-status";
 import { useDocumentUploads } from "../documents/use-document-uploads";
 import { ContinueDialogHost } from "../draft-links/continue-on-another-device";
@@ -15,9 +15,9 @@ import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 import { StepNav } from "./step-nav";
 import { useFormNavigationRules } from "./use-form-navigation-rules";
+import { useMessagesFromState } from "./use-messages-from-state";
 import { usePageFocus } from "./use-page-focus";
 import { useSessionLostRedirect } from "./use-session-lost-redirect";
-import { useSuccessMessageFromState } from "./use-success-message-from-state";
 import { WelcomeBanner } from "./welcome-banner";
 
 // Only while validating; the whole catalogue comes with it.
@@ -45,7 +45,7 @@ export function FormLayout() {
   }, [owner, snapshot.is_service_user, webStatus, advance]);
 
   usePageFocus();
-  useSuccessMessageFromState();
+  useMessagesFromState();
   useFormNavigationRules(snapshot);
   useMergedDraftsNotice(base.mergedDrafts);
   useSessionLostRedirect(snapshot.username);
@@ -64,7 +64,8 @@ export function FormLayout() {
       <SiteHeader snapshot={snapshot} />
       {snapshot.is_service_user ? null : <StepNav />}
       <main id="main" className="page">
-        <WelcomeBanner snapshot={snapshot} />
+        {/* Spec §2's banners invite the applicant to start or to submit: not once they have submitted. */}
+        {pathname === COMPLETION_ROUTE ? null : <WelcomeBanner snapshot={snapshot} />}
         {owner && webStatus === "validating" && isFormPagePath(pathname) ? (
           <Suspense fallback={null}>
             <ValidationSummary owner={owner} />

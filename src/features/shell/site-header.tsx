@@ -9,9 +9,11 @@ export function SiteHeader({ snapshot }: { snapshot: ClientSnapshot }) {
   return (
     <header className="site-header">
       <div className="site-header__bar">
-        <Link href="/about" className="brand" aria-label={`${partner.name} application home`}>
+        {/* The logo is decorative: the link is named by its own text, the institution's name. */}
+        <Link href="/about" className="brand">
           <img src="/icons/favicon.svg" alt="" width={36} height={36} />
           <span className="brand__name">{partner.name}</span>
+          <span className="visually-hidden"> application home</span>
         </Link>
         <div className="site-header__tools">
           <InstallAction />

@@ -259,7 +259,7 @@ describe("hidden answers are cleared", () => {
 describe("the About You page", () => {
   it("clears the mailing address (and its _desc) when it becomes the permanent address", () => {
     const answers = {
-      mailing_addr_same_as_perm_addr: "N",
+      mailing_addr_same_as_perm_addr: "false",
       mailing_address_line_1: "PO Box 1",
       mailing_country: "USA",
       mailing_country_desc: "United States",
@@ -267,9 +267,9 @@ describe("the About You page", () => {
       mailing_state_desc: "Vermont",
       mailing_zip: "05401",
     };
-    expect(applyAnswer(formPages, answers, "mailing_addr_same_as_perm_addr", "Y")).toEqual({
-      mailing_addr_same_as_perm_addr: "Y",
-      mailing_addr_same_as_perm_addr_desc: "Yes",
+    // A confirmation checkbox (spec §4): "true" replaces the mailing address; it has no _desc.
+    expect(applyAnswer(formPages, answers, "mailing_addr_same_as_perm_addr", "true")).toEqual({
+      mailing_addr_same_as_perm_addr: "true",
       mailing_address_line_1: "",
       mailing_country: "",
       mailing_country_desc: "",

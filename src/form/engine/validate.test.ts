@@ -142,7 +142,7 @@ describe("About You validation", () => {
 
     it("prefixes the mailing address's messages", () => {
       expect(
-        errorsFor({ mailing_addr_same_as_perm_addr: "N", mailing_country: "USA", mailing_zip: "12" }),
+        errorsFor({ mailing_addr_same_as_perm_addr: "false", mailing_country: "USA", mailing_zip: "12" }),
       ).toEqual({
         mailing_state: ["Mailing address: State/Province"],
         mailing_zip: ["Mailing address: ZIP/Postal Code must be at least 5 characters."],

@@ -195,9 +195,16 @@ describe("the About You page", () => {
     expect(about({ country: "USA" })).not.toContain("phone_international");
   });
 
-  it("shows the mailing address only when it differs from the permanent one", () => {
-    expect(about({ mailing_addr_same_as_perm_addr: "Y" })).not.toContain("mailing_address_line_1");
-    expect(about({ mailing_addr_same_as_perm_addr: "N" })).toContain("mailing_address_line_1");
+  it("asks for a mailing address, and a parent's, until the applicant confirms it is their permanent one", () => {
+    for (const [confirm, street] of [
+      ["mailing_addr_same_as_perm_addr", "mailing_address_line_1"],
+      ["parent_addr_same_as_stu_perm", "parent_address_line_1"],
+      ["parent_2_addr_same_as_stu_perm", "parent_2_address_line_1"],
+    ] as const) {
+      expect(about({}), confirm).toContain(street);
+      expect(about({ [confirm]: "false" }), confirm).toContain(street);
+      expect(about({ [confirm]: "true" }), confirm).not.toContain(street);
+    }
   });
 
   it("asks for parents' contact details by communication preference (the group)", () => {

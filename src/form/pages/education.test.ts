@@ -55,9 +55,7 @@ describe("Your Academics page", () => {
     expect(validateAnswers([educationPage], { app_type: "1", citizenship_type: "1" }, ctx)).toEqual({
       apply_fall: ["Are you applying for Fall 2026?"],
       applied_major_transfer: ["What are you interested in studying?"],
-      credits_transfer: [
-        "Please enter a valid number of credits that you expect to transfer to Northbridge University",
-      ],
+      credits_transfer: ["How many credits do you expect to transfer to Northbridge University?"],
       hs_name: ["Search for Your School"],
       grad_month: ["Graduation Date"],
       grad_year: ["Graduation Date"],
@@ -163,8 +161,9 @@ describe("program", () => {
     expect(errorsFor({ credits_transfer: "thirty" })).toEqual({ credits_transfer: [message] });
     expect(errorsFor({ credits_transfer: "-3" })).toEqual({ credits_transfer: [message] });
     expect(errorsFor({ credits_transfer: "30.5" })).toEqual({});
+    // Empty, it says the answer is required (the question), not that the number is invalid.
     expect(errorsFor({ app_type: "4", applied_major_accelerated: "70", credits_transfer: "" })).toEqual({
-      credits_transfer: [message],
+      credits_transfer: ["How many credits do you expect to transfer to Northbridge University?"],
     });
     expect(errorsFor({ app_type: "3", applied_major_second_degree: "50", credits_transfer: "" })).toEqual({});
     expect(shown({ app_type: "3" })).not.toContain("credits_transfer");
@@ -172,7 +171,13 @@ describe("program", () => {
 
   it("asks transfer applicants about the SRAR and the pre-health program", () => {
     expect(shown({})).toContain("srar_completed");
-    expect(shown({ applied_major_transfer: "24" })).toContain("pmhpp_program");
+    // Spec §4: the pre-health program follows app_type 1, whatever the major.
+    for (const major of partner.majors.transfer) {
+      expect(shown({ applied_major_transfer: major.code }), major.name).toContain("pmhpp_program");
+    }
+    expect(shown({ app_type: "3", applied_major_second_degree: "50" })).not.toContain("pmhpp_program");
+    expect(shown({ app_type: "4", applied_major_accelerated: "70" })).not.toContain("pmhpp_program");
+    expect(change({ ...valid, pmhpp_program: "Y" }, "app_type", "4")).toMatchObject({ pmhpp_program: "" });
     expect(shown({ app_type: "3", applied_major_second_degree: "50" })).not.toContain("srar_completed");
   });
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { partner } from "../../config/partner";
+import { DEFAULT_TEXTAREA_MAX } from "../../shared/constants";
 import { FINAL_STEPS_KEYS } from "../answer-keys";
 import type { EngineContext } from "../catalogue-types";
+import { savedLengthLimit } from "../engine/answer-limits";
 import { applyAnswer } from "../engine/apply-answer";
 import { answerKeysOf } from "../engine/question-keys";
 import { validateAnswers } from "../engine/validate";
@@ -81,14 +83,23 @@ describe("Final Steps page", () => {
     expect(errorsFor({ return_institution: "Y", return_institution_comment: "" })).toEqual({});
   });
 
-  it("clears an explanation when its answer changes, and allows the partner's long-text limit", () => {
-    const answers = { ...valid, conviction: "Y", conviction_comment: "x".repeat(partner.longTextLimit) };
+  it("clears an explanation when its answer changes, and holds it to the text-area default of 1,500", () => {
+    const answers = { ...valid, conviction: "Y", conviction_comment: "x".repeat(DEFAULT_TEXTAREA_MAX) };
     expect(validateAnswers([finalStepsPage], answers, ctx)).toEqual({});
     expect(
-      validateAnswers([finalStepsPage], { ...answers, conviction_comment: "x".repeat(7001) }, ctx),
+      validateAnswers([finalStepsPage], { ...answers, conviction_comment: "x".repeat(1501) }, ctx),
     ).toEqual({
-      conviction_comment: ["Please use no more than 7000 characters."],
+      conviction_comment: ["Please use no more than 1500 characters."],
     });
+    // The same bound on save: explanations are comments, not the partner's long essays.
+    for (const key of [
+      "pending_charges_comment",
+      "disciplinary_action_comment",
+      "return_institution_comment",
+      "conviction_comment",
+    ]) {
+      expect(savedLengthLimit(formPages, key), key).toBe(DEFAULT_TEXTAREA_MAX);
+    }
     expect(applyAnswer(formPages, answers, "conviction", "N")).toMatchObject({ conviction_comment: "" });
   });
 });

@@ -5,16 +5,13 @@ import { whenEquals, whenNo, whenYes, yesNoQuestion } from "./rule-builders";
 
 const transfer = whenEquals("app_type", "1");
 
-/** Spec §4–§5: an explanation shown, and then required, only for the answer that needs one. */
+/**
+ * Spec §4–§5: an explanation shown, and then required, only for the answer that needs one. An
+ * explanation is a comment, not an essay: the text-area default of 1,500 characters (spec §5, §9),
+ * which the inputs, the submit check and the server's save bound all read from here.
+ */
 function explanation(key: string, label: string, visibleWhen: Rule): Question {
-  return {
-    kind: "textarea",
-    key,
-    label,
-    maxLength: partner.longTextLimit,
-    visibleWhen,
-    checks: [{ type: "required" }],
-  };
+  return { kind: "textarea", key, label, visibleWhen, checks: [{ type: "required" }] };
 }
 
 export const conductSection: Section = {

@@ -13,6 +13,12 @@ export const whenIn = (valueKey: string, target: readonly string[]): Condition =
 });
 export const whenYes = (valueKey: string): Condition => whenEquals(valueKey, "Y");
 export const whenNo = (valueKey: string): Condition => whenEquals(valueKey, "N");
+/** While a checkbox ("true" / "false", spec §4) is not ticked: what it confirms is still asked. */
+export const whenUnticked = (valueKey: string): Condition => ({
+  valueKey,
+  operator: "notEquals",
+  target: "true",
+});
 
 /** A Y/N radio (spec §3 answer values). */
 export function yesNoQuestion(

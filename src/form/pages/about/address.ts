@@ -1,5 +1,5 @@
 import type { Section } from "../../catalogue-types";
-import { whenNo, yesNoQuestion } from "../rule-builders";
+import { whenUnticked } from "../rule-builders";
 import { addressQuestions } from "./address-questions";
 
 export const permanentAddressSection: Section = {
@@ -8,10 +8,12 @@ export const permanentAddressSection: Section = {
   description: "The address where you live most of the year.",
   questions: [
     ...addressQuestions("", { tokens: "", required: true }),
-    yesNoQuestion(
-      "mailing_addr_same_as_perm_addr",
-      "Is your mailing address the same as your permanent address?",
-    ),
+    // Spec §4 confirmation checkbox: ticking it replaces the mailing address with this one.
+    {
+      kind: "checkbox",
+      key: "mailing_addr_same_as_perm_addr",
+      label: "My mailing address is the same as my permanent address",
+    },
   ],
 };
 
@@ -19,7 +21,7 @@ export const mailingAddressSection: Section = {
   id: "mailing-address",
   title: "Mailing address",
   description: "Where we should send letters and other mail.",
-  visibleWhen: whenNo("mailing_addr_same_as_perm_addr"),
+  visibleWhen: whenUnticked("mailing_addr_same_as_perm_addr"),
   messagePrefix: "Mailing address: ",
   questions: addressQuestions("mailing_", { tokens: "section-mailing" }),
 };

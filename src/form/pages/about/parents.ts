@@ -1,5 +1,5 @@
 import type { Section } from "../../catalogue-types";
-import { whenEquals, whenNo, yesNoQuestion } from "../rule-builders";
+import { whenEquals, whenUnticked } from "../rule-builders";
 import { addressQuestions } from "./address-questions";
 
 const contactKeys = (prefix: string) => [`${prefix}email_address`, `${prefix}phone`, `${prefix}phone_type`];
@@ -71,11 +71,13 @@ function parentSection(prefix: string, number: 1 | 2): Section {
         label: "Please describe their education",
         visibleWhen: whenEquals(`${prefix}education`, "other"),
       },
-      yesNoQuestion(
-        `${prefix}addr_same_as_stu_perm`,
-        "Does this parent or guardian live at your permanent address?",
-      ),
-      ...addressQuestions(prefix, { visibleWhen: whenNo(`${prefix}addr_same_as_stu_perm`) }),
+      // Spec §4 confirmation checkbox: ticking it replaces this parent's address with yours.
+      {
+        kind: "checkbox",
+        key: `${prefix}addr_same_as_stu_perm`,
+        label: "This parent or guardian lives at my permanent address",
+      },
+      ...addressQuestions(prefix, { visibleWhen: whenUnticked(`${prefix}addr_same_as_stu_perm`) }),
     ],
   };
 }

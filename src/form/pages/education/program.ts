@@ -119,10 +119,11 @@ export const programSection: Section = {
       "accelerated_law",
       "Are you interested in the accelerated law program (bachelor's degree and J.D. in six years)?",
     ),
+    // Spec §4: asked of every transfer applicant (app_type 1), whatever the major.
     yesNoQuestion(
       "pmhpp_program",
       "Are you interested in the Pre-Medical and Health Professions Program (PMHPP)?",
-      { visibleWhen: { all: [whenEquals("app_type", "1"), askedFor("pmhpp_program")] } },
+      { visibleWhen: whenEquals("app_type", "1") },
     ),
   ],
 };
@@ -139,11 +140,10 @@ export const transferDetailsSection: Section = {
       maxLength: 6,
       inputMode: "decimal",
       visibleWhen: notSecondDegree,
+      // Spec §5: required (the question text is the message, as for every required answer),
+      // and a number, with the spec's own message for that.
       checks: [
-        {
-          type: "required",
-          message: "Please enter a valid number of credits that you expect to transfer to {host}",
-        },
+        { type: "required" },
         {
           type: "number",
           min: 0,
