@@ -10,12 +10,7 @@ import { DRAFT_LINK_LIMITS, purgeExpiredDraftLinks } from "../../server/services
 import { sha256Hex } from "../../server/services/secrets";
 import { NOT_TEXT_REFUSAL, tooLongRefusal, UNKNOWN_QUESTION_REFUSAL } from "../../src/shared/answer-refusals";
 import { AUTH_MESSAGES } from "../../src/shared/auth-rules";
-import {
-  CLIENT_HEADER,
-  DEFAULT_TEXT_MAX,
-  DEFAULT_TEXTAREA_MAX,
-  MAX_ANSWER_LENGTH,
-} from "../../src/shared/constants";
+import { CLIENT_HEADER, DEFAULT_TEXT_MAX, DEFAULT_TEXTAREA_MAX } from "../../src/shared/constants";
 import type { DraftLinkCopy, DraftLinkIssued } from "../../src/shared/draft-links";
 import { createAccount, randomIp, uniqueAddress } from "../helpers/auth";
 import { linkIn, startSmtp, type TestSmtp } from "../helpers/smtp";
