@@ -1,4 +1,5 @@
 import { partner } from "../config/partner";
+import { PageNotices } from "../features/shell/page-notices";
 import { COMPLETION_MESSAGE } from "../shared/messages";
 
 export function CompletionPage() {
@@ -6,6 +7,7 @@ export function CompletionPage() {
     <>
       <h1 tabIndex={-1}>Application submitted</h1>
       <p className="page-intro">{COMPLETION_MESSAGE}</p>
+      <PageNotices />
       <p>
         Thank you for applying to {partner.name}. We will e-mail you about the next steps. Questions? Write to{" "}
         {partner.helpEmail}.

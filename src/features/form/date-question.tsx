@@ -15,7 +15,7 @@ import {
   Popover,
 } from "react-aria-components";
 import type { DateQuestion as DateQuestionData } from "../../form/catalogue-types";
-import { Description, ErrorMessage } from "./field-parts";
+import { Description, ErrorMessage, RequiredMark } from "./field-parts";
 import { useFieldErrors, useFieldErrorsController, useFieldEvents } from "./use-field-errors";
 import { useQuestionAnswer } from "./use-form-answers";
 
@@ -39,7 +39,7 @@ const TYPICAL_AGE_YEARS = 18;
  * when the engine finds nothing wrong with it (spec §5 birth date); an incomplete or out-of-range
  * date stays in the field, unstored, and shows the engine's message once the field is left.
  */
-export function DateQuestion({ question }: { question: DateQuestionData }) {
+export function DateQuestion({ question, required }: { question: DateQuestionData; required: boolean }) {
   const { key } = question;
   const [stored, setValue] = useQuestionAnswer(key);
   const controller = useFieldErrorsController();
@@ -101,12 +101,16 @@ export function DateQuestion({ question }: { question: DateQuestionData }) {
       onChange={onChange}
       onBlur={onBlur}
       isInvalid={errors.length > 0}
+      isRequired={required}
       validationBehavior="aria"
       autoComplete={question.autoComplete}
       placeholderValue={placeholder}
       shouldForceLeadingZeros
     >
-      <Label className="field__label">{question.label}</Label>
+      <Label className="field__label">
+        {question.label}
+        <RequiredMark required={required} />
+      </Label>
       <Description text={question.description} />
       <Group ref={groupRef} className="date-input">
         <DateInput className="date-input__segments">

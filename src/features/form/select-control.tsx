@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from "react-aria-components";
 import type { Option } from "../../form/catalogue-types";
+import { RequiredMark } from "./field-parts";
 
 /** React Aria keys cannot be empty: the "--" option (empty answer) uses this one. */
 const EMPTY_KEY = "--empty--";
@@ -14,6 +15,8 @@ type SelectControlProps = {
   onChange: (value: string, label: string) => void;
   onBlur?: () => void;
   isInvalid: boolean;
+  /** Marks the label; a select's button cannot carry the state, so its description says it. */
+  isRequired?: boolean;
   autoComplete?: string | undefined;
   labelClassName?: string;
   /** Description and error parts, rendered inside the field so React Aria links them. */
@@ -35,6 +38,7 @@ export function SelectControl({
   onChange,
   onBlur,
   isInvalid,
+  isRequired = false,
   autoComplete,
   labelClassName = "field__label",
   children,
@@ -54,12 +58,16 @@ export function SelectControl({
       }}
       onBlur={onBlur}
       isInvalid={isInvalid}
+      isRequired={isRequired}
       validationBehavior="aria"
       autoComplete={autoComplete}
       placeholder="--"
       aria-describedby={aria["aria-describedby"]}
     >
-      <Label className={labelClassName}>{label}</Label>
+      <Label className={labelClassName}>
+        {label}
+        <RequiredMark required={isRequired} />
+      </Label>
       {beforeButton}
       <Button className="field__input select__button">
         <SelectValue className="select__value" />
