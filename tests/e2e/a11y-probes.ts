@@ -229,6 +229,9 @@ export async function focusRing(page: Page): Promise<FocusRing | null> {
       ][]),
     ];
     for (const [element, pseudo] of candidates) {
+      // A visually hidden input (a radio's, a checkbox's) has an outline nobody sees: its label draws the ring.
+      const box = element.getBoundingClientRect();
+      if (!pseudo && (box.width < 4 || box.height < 4)) continue;
       const style = getComputedStyle(element, pseudo);
       const width = Number.parseFloat(style.outlineWidth);
       const [, , , alpha] = parse(style.outlineColor);
