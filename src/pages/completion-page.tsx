@@ -1,8 +1,10 @@
 import { partner } from "../config/partner";
 import { PageNotices } from "../features/shell/page-notices";
+import { useDocumentTitle } from "../lib/use-document-title";
 import { COMPLETION_MESSAGE } from "../shared/messages";
 
 export function CompletionPage() {
+  useDocumentTitle("Application submitted");
   return (
     <>
       <h1 tabIndex={-1}>Application submitted</h1>

@@ -48,6 +48,9 @@ test("required questions are marked, explained once, exposed, and appear when th
   }
   const home = region(page, "Permanent address");
   await expect(selectButton(home, "Country")).toHaveAccessibleDescription("Required.");
+  await expect(home.getByRole("combobox", { name: "Address" })).toHaveAttribute("aria-required", "true");
+  // Required is a state, not an error: nothing is marked invalid before Submit.
+  await expect(page.locator("[aria-invalid=true]")).toHaveCount(0);
   await expect(selectButton(region(page, "About you"), "Personal Pronouns")).toHaveAccessibleDescription("");
   // No question calls itself optional any more: the mark is the one convention.
   await expect(page.getByText(/optional\./i)).toHaveCount(0);

@@ -15,7 +15,10 @@ const SCREENS = ["/about", "/education", "/final-steps", "/login", "/signup"] as
 
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const h1 = page.getByRole("heading", { level: 1 });
+  await expect(h1).toBeVisible();
+  // The browser's title names the screen (2.4.2).
+  await expect(page).toHaveTitle(`${await h1.textContent()} – Northbridge University Application`);
 }
 
 /** A signed-in applicant's last step after a failed Submit: the summary with every missing answer. */

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-aria-components";
 import { useLocation } from "react-router-dom";
+import { useDocumentTitle } from "../../lib/use-document-title";
 
 type AuthCardProps = {
   title: string;
@@ -12,6 +13,7 @@ type AuthCardProps = {
 /** The card every auth page sits in. Navigation state (answers, username) travels with the footer link. */
 export function AuthCard({ title, children, footer }: AuthCardProps) {
   const location = useLocation();
+  useDocumentTitle(title);
   const state = location.state as { errorMessage?: unknown; noticeMessage?: unknown } | null;
   const errorMessage = state?.errorMessage;
   // E.g. after a lost session: what became of the answers that were waiting to be sent.

@@ -150,7 +150,13 @@ describe("a form page", () => {
     expect(charges.getAttribute("aria-required")).toBe("true");
     expect(charges.textContent).toContain("Are charges pending? *");
     // The mark is not part of the name, and an optional question has none.
-    expect(screen.getByRole("textbox", { name: "Name" }).getAttribute("aria-required")).toBe("true");
+    const name = screen.getByRole("textbox", { name: "Name" });
+    expect(name.getAttribute("aria-required")).toBe("true");
+    // Required is a state, not an error: nothing is invalid before the applicant has done anything.
+    fireEvent.focus(name);
+    fireEvent.focusOut(name);
+    expect(name.hasAttribute("aria-invalid")).toBe(false);
+    expect(document.querySelector(".field__error")).toBeNull();
     const stateDescription = () =>
       (document.getElementById("t_state")?.getAttribute("aria-describedby") ?? "")
         .split(" ")

@@ -9,6 +9,7 @@ import { switchTab } from "../../form/engine/tabs";
 import { validateAnswers } from "../../form/engine/validate";
 import { repeatCapacity, type VisibleSection, visiblePage } from "../../form/engine/visibility";
 import { announcementsHeld } from "../../lib/announcement-hold";
+import { useDocumentTitle } from "../../lib/use-document-title";
 import { answerStore } from "../answers/answer-session";
 import { useClientSnapshot } from "../profile/snapshot-context";
 import { PageNotices } from "../shell/page-notices";
@@ -118,6 +119,7 @@ export function FormPageView({
   }, [errors]);
 
   useHashFocus();
+  useDocumentTitle(page.title);
   const intro = textForViewer(page.intro, { signedIn });
 
   return (
