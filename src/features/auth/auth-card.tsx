@@ -12,8 +12,8 @@ type AuthCardProps = {
 
 /** The card every auth page sits in. Navigation state (answers, username) travels with the footer link. */
 export function AuthCard({ title, children, footer }: AuthCardProps) {
-  const location = useLocation();
   useDocumentTitle(title);
+  const location = useLocation();
   const state = location.state as { errorMessage?: unknown; noticeMessage?: unknown } | null;
   const errorMessage = state?.errorMessage;
   // E.g. after a lost session: what became of the answers that were waiting to be sent.
