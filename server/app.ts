@@ -116,6 +116,9 @@ export async function buildApp({
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // In-flight requests finish on close; idle keep-alive sockets are closed at once.
     forceCloseConnections: "idle",
+    // A plugin (the database, the object store, the job queue) may take more than Fastify's 10 s to
+    // start on a busy machine; failing the start for it would help no one.
+    pluginTimeout: 120_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

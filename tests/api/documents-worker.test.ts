@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPng, quarters } from "../../server/conversion/testing/build-images";
 import { pdfInfo } from "../../server/conversion/testing/read-pdf";
@@ -19,7 +18,9 @@ import {
 // API is this test's app (no workers in it) and the worker is the real entry point, in its own
 // process. PostgreSQL: DATABASE_URL, or a throw-away cluster when only the binaries are installed.
 
-const TSX = path.resolve("node_modules/.bin/tsx");
+// Node itself runs the worker, with tsx as a loader: the `tsx` command would relay SIGTERM to its
+// own child and kill it outright when the child is slow to acknowledge (a busy machine).
+const TSX_LOADER = ["--import", "tsx"];
 const schema = `jobs_worker_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
 
 let postgres: Postgres;
@@ -28,7 +29,7 @@ let worker: { child: ChildProcess; output: () => string; exit: Promise<number> }
 
 function startWorker(env: Record<string, string>) {
   let output = "";
-  const child = spawn(TSX, ["server/worker.ts"], {
+  const child = spawn(process.execPath, [...TSX_LOADER, "server/worker.ts"], {
     env: { ...process.env, LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { draftLinks } from "../../server/db/schema";
 import { DRAFT_LINK_LIMITS, purgeExpiredDraftLinks } from "../../server/services/draft-links";
 import { sha256Hex } from "../../server/services/secrets";
+import { NOT_TEXT_REFUSAL, tooLongRefusal, UNKNOWN_QUESTION_REFUSAL } from "../../src/shared/answer-refusals";
 import { AUTH_MESSAGES } from "../../src/shared/auth-rules";
-import { CLIENT_HEADER, MAX_ANSWER_LENGTH } from "../../src/shared/constants";
+import { CLIENT_HEADER, DEFAULT_TEXT_MAX, MAX_ANSWER_LENGTH } from "../../src/shared/constants";
 import type { DraftLinkCopy, DraftLinkIssued } from "../../src/shared/draft-links";
 import { createAccount, randomIp, uniqueAddress } from "../helpers/auth";
 import { linkIn, startSmtp, type TestSmtp } from "../helpers/smtp";
@@ -271,13 +272,13 @@ describe("what a draft may hold", () => {
     [
       "unknown answer keys",
       { answers: { first_name: "Ada", favourite_colour: "blue" } },
-      "Unknown answer keys: favourite_colour.",
+      "Some answers were not saved: favourite_colour.",
     ],
-    ["values that are not text", { answers: { first_name: 7 } }, "these are not: first_name."],
+    ["values that are not text", { answers: { first_name: 7 } }, "Some answers were not saved: first_name."],
     [
-      "an answer over the longest allowed",
-      { answers: { first_name: "x".repeat(MAX_ANSWER_LENGTH + 1) } },
-      `at most ${MAX_ANSWER_LENGTH} characters; too long: first_name.`,
+      "an answer over its question's limit",
+      { answers: { first_name: "x".repeat(DEFAULT_TEXT_MAX + 1) } },
+      "Some answers were not saved: first_name.",
     ],
     ["no answers at all", { answers: {} }, "There are no answers to keep in a link."],
     ["answers that are not a map", { answers: ["Ada"] }, "The answers must be a JSON object"],
@@ -294,6 +295,21 @@ describe("what a draft may hold", () => {
     const response = await issue(test, body);
     expect(response.statusCode).toBe(400);
     expect((response.json() as { message: string }).message).toContain(message);
+  });
+
+  it("names each refused answer with its reason, as PUT /api/answer does", async () => {
+    const body = {
+      ...draft({ first_name: "Ada" }),
+      edited_at: {},
+      answers: { first_name: "x".repeat(DEFAULT_TEXT_MAX + 1), favourite_colour: "blue", last_name: 7 },
+    };
+    const response = await issue(test, body);
+    expect(response.statusCode).toBe(400);
+    expect((response.json() as { fields: Record<string, string> }).fields).toEqual({
+      first_name: tooLongRefusal(DEFAULT_TEXT_MAX),
+      favourite_colour: UNKNOWN_QUESTION_REFUSAL,
+      last_name: NOT_TEXT_REFUSAL,
+    });
   });
 
   it("refuses a body over 256 KB with 413 and keeps the draft's earlier link", async () => {

@@ -7,8 +7,10 @@ import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { LOCK_FILE_NAME, type LockHolder } from "../../server/db/data-dir-lock";
 
-// The real entry point as `npm start` runs it (through tsx here, so no build is needed).
-const TSX = path.resolve("node_modules/.bin/tsx");
+// The real entry point as `npm start` runs it, loaded through tsx so no build is needed. Node
+// itself is the process (not the `tsx` command, which relays a signal to its own child and kills
+// that child outright when it has not acknowledged the signal within 30 ms, as on a busy machine).
+const TSX_LOADER = ["--import", "tsx"];
 const port = 18_000 + Math.floor(Math.random() * 1000);
 const base = `http://127.0.0.1:${port}`;
 let dataDir: string | undefined;
@@ -19,7 +21,7 @@ const running = new Set<Started>();
 /** Runs a script of the repository (the server by default) as its own process. */
 function start(env: Record<string, string>, args: string[] = ["server/main.ts"]): Started {
   let output = "";
-  const child = spawn(TSX, args, {
+  const child = spawn(process.execPath, [...TSX_LOADER, ...args], {
     env: { ...process.env, LOG_LEVEL: "info", CLIENT_DIR: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -48,7 +48,11 @@ describe("LibreOfficePool", () => {
       await expect(pool.convert(tables)).rejects.toBeInstanceOf(LibreOfficeTimeout);
       await expectConverts();
       expect(pool.processGroups()).not.toContain(hung);
-      expect(() => process.kill(-(hung as number), 0)).toThrow(); // the frozen group is gone
+      // The frozen group is gone (once its processes are reaped, which takes a moment).
+      await vi.waitFor(() => expect(() => process.kill(-(hung as number), 0)).toThrow(), {
+        timeout: 30_000,
+        interval: 200,
+      });
       expect(lines).toContain("LibreOffice instance stopped; restarting it");
     },
     SLOW,
