@@ -58,6 +58,8 @@ test("an applicant creates an account, confirms it, signs in, answers, signs out
   await page.getByRole("button", { name: "Sign In" }).click();
 
   await expect(page).toHaveURL(/\/about$/);
+  // Signed in, the keyboard starts at the page's h1, as after any change of page (issue 17).
+  await expect(page.getByRole("heading", { level: 1, name: "About You" })).toBeFocused();
   await expect(page.getByRole("heading", { name: "Hello!" })).toBeVisible();
   await expect(notes).toHaveCount(0);
   await page.getByRole("textbox", { name: "Legal First Name" }).fill("Mary");

@@ -164,8 +164,8 @@ test("a submission with missing answers shows the summary, whose links focus the
   const summary = page.getByRole("region", { name: "We're missing some information!" });
   await expect(summary).toBeVisible();
   await expect(summary.getByRole("heading", { name: "We're missing some information!" })).toBeFocused();
-  await expect(summary.getByRole("heading", { name: "About You" })).toBeVisible();
-  await expect(summary.getByRole("heading", { name: "Final Steps" })).toBeVisible();
+  await expect(summary.getByRole("list", { name: "About You" })).toBeVisible();
+  await expect(summary.getByRole("list", { name: "Final Steps" })).toBeVisible();
   await expectNoAxeViolations(page);
   await expect.poll(() => serverStatuses(page)).toEqual(["started", "validating"]);
   await expect(page).toHaveURL(/\/final-steps$/);

@@ -1,7 +1,9 @@
 import { useState } from "react";
 import { Button } from "react-aria-components";
 import { useNavigate } from "react-router-dom";
+import { PendingButton } from "../../components/pending-button";
 import { showErrorToast } from "../../components/toasts";
+import { holdAnnouncements } from "../../lib/announcement-hold";
 import { apiRequest } from "../../lib/api-client";
 import type { SubmitOutcome } from "../../shared/api-types";
 import { COMPLETION_ROUTE, FORM_PAGES, type FormPagePath } from "../../shared/routes";
@@ -38,20 +40,23 @@ export function PageActions({ current }: { current: FormPagePath }) {
         </Button>
       ) : null}
       {next ? (
-        <Button
+        <PendingButton
           className="button button--primary page-actions__next"
           isPending={busy}
           onPress={async () => {
             setBusy(true);
+            // The next page's heading (and the save's message) speak, not the header meanwhile.
+            const release = holdAnnouncements();
             try {
               await saveAndGoTo(next.path);
             } finally {
+              release();
               setBusy(false);
             }
           }}
         >
           Save and continue
-        </Button>
+        </PendingButton>
       ) : (
         <SubmitButton />
       )}
@@ -92,6 +97,8 @@ function SubmitButton() {
       return;
     }
     setBusy(true);
+    // One announcement: the outcome (the summary taking focus, an error, the completion page).
+    const release = holdAnnouncements();
     try {
       const owner = answerStore.owner;
       const result = await submitApplication({
@@ -117,13 +124,18 @@ function SubmitButton() {
           break;
       }
     } finally {
+      release();
       setBusy(false);
     }
   }
 
   return (
-    <Button className="button button--primary page-actions__submit" isPending={busy} onPress={onSubmit}>
+    <PendingButton
+      className="button button--primary page-actions__submit"
+      isPending={busy}
+      onPress={onSubmit}
+    >
       Submit application
-    </Button>
+    </PendingButton>
   );
 }

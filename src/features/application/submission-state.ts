@@ -12,6 +12,8 @@ type State = {
 };
 
 let state: State = { attempt: 0, serverErrors: {}, answersAtRefusal: {} };
+/** The attempt whose summary has taken focus (each page mounts its own summary). */
+let focusedAttempt = 0;
 const listeners = new Set<() => void>();
 
 export function submissionState(): State {
@@ -21,6 +23,13 @@ export function submissionState(): State {
 export function subscribeSubmission(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/** True once per attempt that found errors: the summary that asks first takes focus. */
+export function claimSummaryFocus(attempt: number): boolean {
+  if (attempt === 0 || attempt === focusedAttempt) return false;
+  focusedAttempt = attempt;
+  return true;
 }
 
 export function recordRefusal(serverErrors: ErrorMap, answers: Readonly<Record<string, string>>): void {

@@ -5,42 +5,64 @@ import { answerStore } from "../answers/answer-session";
 import { debounce } from "../form/debounce";
 import { onChoicesChanged } from "../form/ui-choices";
 import { checkApplication, groupErrorsByPage, mergeErrors, type SummaryGroup } from "./application-check";
-import { currentServerErrors, submissionState, subscribeSubmission } from "./submission-state";
+import {
+  claimSummaryFocus,
+  currentServerErrors,
+  submissionState,
+  subscribeSubmission,
+} from "./submission-state";
 import { reportValidations } from "./validation-report";
 
 /** Re-check after typing pauses this long: a whole-application check per keystroke is wasted work. */
 const RECHECK_MS = 300;
 
+/** "28 answers need attention." */
+export function attentionCount(count: number): string {
+  return count === 1 ? "1 answer needs attention." : `${count} answers need attention.`;
+}
+
 /**
  * Spec §2 validation summary, shown while the application is validating and errors exist. It
  * follows the answers as they change (a fixed field leaves the list; the changed report is queued
  * for POST /api/validations), lists each question's errors as one link to /{page}#{questionKey},
- * and takes focus after each submit attempt that found errors.
+ * and takes focus after each submit attempt that found errors: its heading, described by the
+ * count, is the one thing a failed Submit says (decision 0016).
  */
 export function ValidationSummary({ owner }: { owner: string }) {
   const groups = useApplicationErrors(owner);
   const { attempt } = useSyncExternalStore(subscribeSubmission, submissionState);
   const heading = useRef<HTMLHeadingElement>(null);
-  const focusedAttempt = useRef(0);
 
+  // Once per attempt, even though each page mounts its own summary.
   useEffect(() => {
-    if (groups === null || attempt === focusedAttempt.current) return;
-    focusedAttempt.current = attempt;
+    if (groups === null || groups.length === 0 || !claimSummaryFocus(attempt)) return;
     heading.current?.focus();
     heading.current?.scrollIntoView({ block: "start" });
   }, [attempt, groups]);
 
   if (groups === null || groups.length === 0) return null;
+  const count = groups.reduce((sum, group) => sum + group.errors.length, 0);
   return (
     <section className="validation-summary" aria-labelledby="validation-summary-title">
-      <h2 id="validation-summary-title" ref={heading} tabIndex={-1}>
+      <h2
+        id="validation-summary-title"
+        ref={heading}
+        tabIndex={-1}
+        aria-describedby="validation-summary-count"
+      >
         {MISSING_INFORMATION_MESSAGE}
       </h2>
+      <p id="validation-summary-count" className="validation-summary__count">
+        {attentionCount(count)}
+      </p>
       <p>Please fix the highlighted items below, then submit your application again.</p>
       {groups.map((group) => (
         <div key={group.path} className="validation-summary__group">
-          <h3>{group.title}</h3>
-          <ul>
+          {/* The step's name labels its list; it is not a heading repeating the step's own h1. */}
+          <p id={`validation-summary-${group.path.slice(1)}`} className="validation-summary__group-title">
+            {group.title}
+          </p>
+          <ul aria-labelledby={`validation-summary-${group.path.slice(1)}`}>
             {group.errors.map(({ key, message }) => (
               <li key={`${key}\n${message}`}>
                 <Link href={`${group.path}#${encodeURIComponent(key)}`} className="validation-summary__link">

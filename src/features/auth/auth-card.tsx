@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-aria-components";
 import { useLocation } from "react-router-dom";
+import { useDocumentTitle } from "../../lib/use-document-title";
 
 type AuthCardProps = {
   title: string;
@@ -48,6 +49,7 @@ function carriedState(state: unknown): Record<string, unknown> | null {
 
 /** The card every auth page sits in. Navigation state (answers, username) travels with the footer link. */
 export function AuthCard({ title, children, footer }: AuthCardProps) {
+  useDocumentTitle(title);
   const location = useLocation();
   const { errorMessage, noticeMessage } = useScreenMessages();
   return (

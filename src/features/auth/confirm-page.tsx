@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { Button } from "react-aria-components";
 import { useNavigate } from "react-router-dom";
+import { PendingButton } from "../../components/pending-button";
 import { showSuccessToast, thisScreen } from "../../components/toasts";
 import { AUTH_MESSAGES, isValidCode, isValidEmail, normalizeEmail } from "../../shared/auth-rules";
 import { confirmAccount, resendConfirmation } from "./auth-api";
@@ -59,9 +60,9 @@ export function ConfirmPage() {
       <form ref={form} className="auth-form" onSubmit={submit} noValidate>
         <EmailField value={username} onChange={setUsername} error={emailError} autoFocus={!state.username} />
         <CodeField value={code} onChange={setCode} error={codeError} autoFocus={Boolean(state.username)} />
-        <Button type="submit" className="button button--primary" isPending={pending}>
+        <PendingButton type="submit" className="button button--primary" isPending={pending}>
           Confirm Account
-        </Button>
+        </PendingButton>
         <Button className="button button--secondary" onPress={resend} isDisabled={pending}>
           Resend confirmation code
         </Button>

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { Button } from "react-aria-components";
+import { PendingButton } from "../../components/pending-button";
 import { showSuccessToast, thisScreen } from "../../components/toasts";
 import { AUTH_MESSAGES, isValidEmail, normalizeEmail } from "../../shared/auth-rules";
 import { requestPasswordReset } from "./auth-api";
@@ -35,9 +35,9 @@ export function ForgotPage() {
       <p>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
       <form ref={form} className="auth-form" onSubmit={submit} noValidate>
         <EmailField value={username} onChange={setUsername} error={emailError} autoFocus />
-        <Button type="submit" className="button button--primary" isPending={pending}>
+        <PendingButton type="submit" className="button button--primary" isPending={pending}>
           Send reset link
-        </Button>
+        </PendingButton>
       </form>
     </AuthCard>
   );

@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { Button, Link } from "react-aria-components";
 import { useNavigate } from "react-router-dom";
+import { PendingButton } from "../../components/pending-button";
 import { AUTH_MESSAGES, isValidEmail, normalizeEmail } from "../../shared/auth-rules";
 import { DEFAULT_ROUTE } from "../../shared/routes";
 import { logIn, resendConfirmation } from "./auth-api";
@@ -85,9 +86,9 @@ export function LoginPage() {
             or request a new one below.
           </p>
         ) : null}
-        <Button type="submit" className="button button--primary" isPending={pending}>
+        <PendingButton type="submit" className="button button--primary" isPending={pending}>
           Sign In
-        </Button>
+        </PendingButton>
         <Button className="button button--secondary" onPress={resend} isDisabled={pending}>
           Resend confirmation code
         </Button>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { Button, Link } from "react-aria-components";
+import { Link } from "react-aria-components";
 import { useNavigate, useSearchParams } from "react-router-dom";
+import { PendingButton } from "../../components/pending-button";
 import { AUTH_MESSAGES, isStrongPassword } from "../../shared/auth-rules";
 import { resetPassword } from "./auth-api";
 import { AuthCard } from "./auth-card";
@@ -70,9 +71,9 @@ export function ResetPage() {
           error={confirmError}
         />
         <PasswordChecklist id="reset-password-rules" password={password} confirmPassword={confirm} />
-        <Button type="submit" className="button button--primary" isPending={pending}>
+        <PendingButton type="submit" className="button button--primary" isPending={pending}>
           Reset Password
-        </Button>
+        </PendingButton>
       </form>
     </AuthCard>
   );

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
-import { Button } from "react-aria-components";
 import { useNavigate } from "react-router-dom";
+import { PendingButton } from "../../components/pending-button";
 import { AUTH_MESSAGES, isStrongPassword, isValidEmail, normalizeEmail } from "../../shared/auth-rules";
 import { signUp } from "./auth-api";
 import { AuthCard } from "./auth-card";
@@ -55,9 +55,9 @@ export function SignupPage() {
           describedBy="signup-password-rules"
         />
         <PasswordChecklist id="signup-password-rules" password={password} />
-        <Button type="submit" className="button button--primary" isPending={pending}>
+        <PendingButton type="submit" className="button button--primary" isPending={pending}>
           Create Account
-        </Button>
+        </PendingButton>
       </form>
     </AuthCard>
   );

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Button } from "react-aria-components";
 import { Modal } from "../../components/modal";
+import { PendingButton } from "../../components/pending-button";
 import { showSuccessToast } from "../../components/toasts";
 import { GENERIC_ERROR_MESSAGE } from "../../shared/messages";
 import { syncClient } from "../answers/answer-session";
@@ -52,9 +53,9 @@ export function ConfirmLinkedDraft({
         <Button className="button button--secondary" onPress={onDone}>
           Not now
         </Button>
-        <Button className="button button--primary" isPending={adding} onPress={add} autoFocus>
+        <PendingButton className="button button--primary" isPending={adding} onPress={add} autoFocus>
           Add answers
-        </Button>
+        </PendingButton>
       </div>
     </Modal>
   );

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Button, Input, Label, TextField } from "react-aria-components";
 import { Modal } from "../../components/modal";
+import { PendingButton } from "../../components/pending-button";
 import { ApiError } from "../../lib/api-client";
 import { useOnline } from "../../lib/use-online";
 import { DRAFT_LINK_MESSAGES } from "../../shared/draft-links";
@@ -186,9 +187,9 @@ function ReadyLink({ link, onForgotten }: { link: MadeLink; onForgotten: () => v
       ) : null}
       <EmailLinkForm token={link.token} />
       <div className="draft-link__forget">
-        <Button className="button button--secondary" isPending={forgetting} onPress={forget}>
+        <PendingButton className="button button--secondary" isPending={forgetting} onPress={forget}>
           Forget this link
-        </Button>
+        </PendingButton>
         {forgetError ? <p role="alert">{forgetError}</p> : null}
       </div>
     </>

@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
-import { Button, FieldError, Input, Label, Text, TextField } from "react-aria-components";
+import { FieldError, Input, Label, Text, TextField } from "react-aria-components";
+import { PendingButton } from "../../components/pending-button";
 import { ApiError } from "../../lib/api-client";
 import { AUTH_MESSAGES, isValidEmail, normalizeEmail } from "../../shared/auth-rules";
 import { GENERIC_ERROR_MESSAGE } from "../../shared/messages";
@@ -56,9 +57,9 @@ export function EmailLinkForm({ token }: { token: string }) {
             spellCheck={false}
             autoCapitalize="none"
           />
-          <Button type="submit" className="button button--secondary" isPending={sending}>
+          <PendingButton type="submit" className="button button--secondary" isPending={sending}>
             Send
-          </Button>
+          </PendingButton>
         </div>
         <FieldError className="field__error">{error}</FieldError>
       </TextField>

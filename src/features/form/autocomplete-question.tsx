@@ -14,7 +14,7 @@ import { DEFAULT_TEXT_MAX } from "../../shared/constants";
 import type { LookupSuggestion } from "../../shared/lookup-types";
 import { answerStore } from "../answers/answer-session";
 import { debounce } from "./debounce";
-import { Description, ErrorMessage } from "./field-parts";
+import { Description, ErrorMessage, RequiredMark } from "./field-parts";
 import { fillAnswers } from "./fill-answers";
 import { findDetails, findSuggestions, LOOKUP_DEBOUNCE_MS, LOOKUP_MAX_WAIT_MS } from "./lookup-client";
 import { setAnswer } from "./set-answer";
@@ -30,7 +30,13 @@ import { useQuestionAnswer } from "./use-form-answers";
  * entry with an id clears them too. Lookup failures leave the typed text and no suggestions
  * (spec §8).
  */
-export function AutocompleteQuestion({ question }: { question: AutocompleteQuestionData }) {
+export function AutocompleteQuestion({
+  question,
+  required,
+}: {
+  question: AutocompleteQuestionData;
+  required: boolean;
+}) {
   const [value, setValue] = useQuestionAnswer(question.key);
   // The chosen entry's id (e.g. a CEEB code) has no field of its own: a refusal of it shows here.
   const shownKeys = useMemo(
@@ -141,9 +147,13 @@ export function AutocompleteQuestion({ question }: { question: AutocompleteQuest
       menuTrigger="input"
       onBlur={events.left}
       isInvalid={errors.length > 0}
+      isRequired={required}
       validationBehavior="aria"
     >
-      <Label className="field__label">{question.label}</Label>
+      <Label className="field__label">
+        {question.label}
+        <RequiredMark required={required} />
+      </Label>
       <Description text={question.description} />
       <Input
         className="field__input"

@@ -1,11 +1,17 @@
 import { CheckboxButton, CheckboxField } from "react-aria-components";
 import type { CheckboxQuestion as CheckboxQuestionData } from "../../form/catalogue-types";
-import { Description, ErrorMessage } from "./field-parts";
+import { Description, ErrorMessage, RequiredMark } from "./field-parts";
 import { useFieldErrors, useFieldEvents } from "./use-field-errors";
 import { useQuestionAnswer } from "./use-form-answers";
 
 /** A checkbox storing "true" / "false" (spec §4: a checkbox toggles true/false). */
-export function CheckboxQuestion({ question }: { question: CheckboxQuestionData }) {
+export function CheckboxQuestion({
+  question,
+  required,
+}: {
+  question: CheckboxQuestionData;
+  required: boolean;
+}) {
   const [value, setValue] = useQuestionAnswer(question.key);
   const errors = useFieldErrors([question.key]);
   const events = useFieldEvents([question.key]);
@@ -20,6 +26,7 @@ export function CheckboxQuestion({ question }: { question: CheckboxQuestionData 
       }}
       onBlur={events.left}
       isInvalid={errors.length > 0}
+      isRequired={required}
       validationBehavior="aria"
     >
       <CheckboxButton className="checkbox">
@@ -28,7 +35,10 @@ export function CheckboxQuestion({ question }: { question: CheckboxQuestionData 
             <polyline points="3,9.5 7,13.5 15,5" fill="none" stroke="currentColor" strokeWidth="2.5" />
           </svg>
         </span>
-        <span className="checkbox__label">{question.label}</span>
+        <span className="checkbox__label">
+          {question.label}
+          <RequiredMark required={required} />
+        </span>
       </CheckboxButton>
       <Description text={question.description} />
       <ErrorMessage errors={errors} keys={[question.key]} />

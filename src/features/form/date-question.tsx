@@ -16,7 +16,7 @@ import {
 } from "react-aria-components";
 import type { DateQuestion as DateQuestionData } from "../../form/catalogue-types";
 import { notSavedMessage } from "../answers/refused-answers";
-import { Description, ErrorMessage } from "./field-parts";
+import { Description, ErrorMessage, RequiredMark } from "./field-parts";
 import { useFieldErrors, useFieldErrorsController, useFieldEvents } from "./use-field-errors";
 import { useQuestionAnswer } from "./use-form-answers";
 
@@ -78,7 +78,7 @@ const TYPICAL_AGE_YEARS = 18;
  * status; while validating, its error shows as soon as the date is complete. An incomplete date
  * says so when the field is left.
  */
-export function DateQuestion({ question }: { question: DateQuestionData }) {
+export function DateQuestion({ question, required }: { question: DateQuestionData; required: boolean }) {
   const { key } = question;
   const [stored, setValue] = useQuestionAnswer(key);
   const controller = useFieldErrorsController();
@@ -182,12 +182,16 @@ export function DateQuestion({ question }: { question: DateQuestionData }) {
       onChange={setShown}
       onBlur={onBlur}
       isInvalid={shownErrors.length > 0}
+      isRequired={required}
       validationBehavior="aria"
       autoComplete={question.autoComplete}
       placeholderValue={placeholder}
       shouldForceLeadingZeros
     >
-      <Label className="field__label">{question.label}</Label>
+      <Label className="field__label">
+        {question.label}
+        <RequiredMark required={required} />
+      </Label>
       <Description text={question.description} />
       <Group ref={groupRef} className="date-input">
         <DateInput className="date-input__segments">

@@ -82,3 +82,36 @@ describe("which errors a field shows", () => {
     expect(name).not.toHaveBeenCalled();
   });
 });
+
+describe("what is said aloud", () => {
+  it("says a field's new error once, as the applicant leaves it", () => {
+    const { answers, errors } = setup({ phone_home: "(215" });
+    const heard = vi.fn();
+    errors.subscribeAnnouncement(heard);
+    errors.leave(["phone_home"]);
+    expect(errors.announcement()).toBe("Error: Please enter a valid home phone number.");
+    expect(heard).toHaveBeenCalledTimes(1);
+    // Leaving it again with the same error shown says nothing new.
+    errors.leave(["phone_home"]);
+    expect(heard).toHaveBeenCalledTimes(1);
+    // Fixed, then wrong again: said again, as a change the live region speaks.
+    answers.phone_home = "(215) 555-0123";
+    errors.leave(["phone_home"]);
+    answers.phone_home = "(215";
+    errors.leave(["phone_home"]);
+    expect(heard).toHaveBeenCalledTimes(2);
+    expect(errors.announcement().trim()).toBe("Error: Please enter a valid home phone number.");
+    expect(errors.announcement()).not.toBe("Error: Please enter a valid home phone number.");
+  });
+
+  it("stays silent when validating reveals every field's errors, and for a field left without a new one", () => {
+    const { errors } = setup({ phone_home: "(215" });
+    const heard = vi.fn();
+    errors.subscribeAnnouncement(heard);
+    errors.setValidating(true);
+    errors.leave(["first_name"]);
+    errors.leave(["phone_home"]);
+    expect(heard).not.toHaveBeenCalled();
+    expect(errors.announcement()).toBe("");
+  });
+});

@@ -6,6 +6,8 @@ import { KeyedListeners } from "../../lib/keyed-listeners";
 // - while the application is validating, every error, required ones included;
 // - while the applicant edits a field, its errors may disappear as soon as they are fixed, but new
 //   ones wait until the field is left or the choice made ("reward early, punish late").
+// Errors at the fields are silent (read when the applicant reaches a field); the one thing said
+// aloud is a field's new error as the applicant leaves it (`announcement`, decision 0016).
 // No React here: fields subscribe per key, so an error on one field re-renders only that field.
 
 /** All errors by key for these answers; `includeRequired` adds the required checks. */
@@ -22,6 +24,8 @@ export class FieldErrors {
   private shown: Record<string, readonly string[]> = {};
   private readonly listeners = new KeyedListeners();
   private validating = false;
+  private said = "";
+  private readonly announcementListeners = new Set<() => void>();
 
   constructor(
     private readonly compute: ComputeErrors,
@@ -50,8 +54,30 @@ export class FieldErrors {
   }
 
   /** The field was left (or a choice was made, or a date completed): its errors are current. */
-  leave(_keys: readonly string[]): void {
+  leave(keys: readonly string[]): void {
+    const before = new Set(keys.flatMap((key) => this.get(key)));
     this.refresh("full");
+    const appeared = [...new Set(keys.flatMap((key) => this.get(key)))].filter((error) => !before.has(error));
+    if (appeared.length > 0) this.say(`Error: ${appeared.join(" ")}`);
+  }
+
+  /**
+   * What to say aloud: the errors that appeared on the field the applicant just left, once. A new
+   * announcement replaces the last (the same words again are said again).
+   */
+  announcement(): string {
+    return this.said;
+  }
+
+  subscribeAnnouncement(listener: () => void): () => void {
+    this.announcementListeners.add(listener);
+    return () => this.announcementListeners.delete(listener);
+  }
+
+  private say(text: string): void {
+    // A trailing no-break space makes a repeat of the same words a change the region speaks.
+    this.said = this.said === text ? `${text}\u00a0` : text;
+    for (const listener of this.announcementListeners) listener();
   }
 
   /** Something changed while editing: errors may clear, none appear. */

@@ -1,26 +1,49 @@
 import { FieldError, Text } from "react-aria-components";
 import { UndoRefusedChange } from "./undo-refused-change";
 
-/** A field's help text, linked to the control through aria-describedby by the React Aria field. */
-export function Description({ text }: { text: string | undefined }) {
-  return text ? (
-    <Text slot="description" className="field__description">
-      {text}
-    </Text>
+/**
+ * The visible mark of a required question, after its label (decision 0016). Hidden from assistive
+ * technology, which is told by the control's own required state (`isRequired`) instead.
+ */
+export function RequiredMark({ required }: { required: boolean }) {
+  return required ? (
+    <span className="field__required" aria-hidden="true">
+      {" *"}
+    </span>
   ) : null;
 }
 
 /**
+ * A field's help text, linked to the control through aria-describedby by the React Aria field.
+ * `sayRequired` is for controls that cannot carry a required state (a select's button): the
+ * description says a hidden "Required." while it is. Given at all, the description is always
+ * rendered, because React Aria links a description only if it was there when the field mounted,
+ * and a requirement may appear later.
+ */
+export function Description({ text, sayRequired }: { text: string | undefined; sayRequired?: boolean }) {
+  if (!text && sayRequired === undefined) return null;
+  return (
+    <Text slot="description" className={text ? "field__description" : "visually-hidden"}>
+      {text}
+      {sayRequired ? <span className="visually-hidden">{text ? " Required." : "Required."}</span> : null}
+    </Text>
+  );
+}
+
+/**
  * A field's errors, inside a React Aria field: linked to the control through aria-describedby
- * while they show (the control then carries aria-invalid). They sit in a polite live region that
- * is always present, so a new error is announced once without interrupting anything. For an
- * answer the server refused ("Not saved: …"), a button after them undoes the change.
+ * while they show (the control then carries aria-invalid), and read with it when the applicant
+ * reaches the field. They start with a hidden "Error:" so that a message which is the question's
+ * own text is not heard as a second label. They are not a live region: the page announces a new
+ * error once (decision 0016). For an answer the server refused ("Not saved: …"), a button after
+ * them undoes the change.
  */
 export function ErrorMessage({ errors, keys }: { errors: readonly string[]; keys: readonly string[] }) {
   return (
     <>
-      <div className="field__error-region" aria-live="polite">
+      <div className="field__error-region">
         <FieldError className="field__error">
+          <span className="visually-hidden">Error: </span>
           {errors.map((error) => (
             <span key={error} className="field__error-line">
               {error}

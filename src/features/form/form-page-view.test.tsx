@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { FormPage } from "../../form/catalogue-types";
@@ -30,8 +30,22 @@ const page: FormPage = {
           label: "Please explain",
           maxLength: 20,
           visibleWhen: { valueKey: "t_charges", operator: "equals", target: "Y" },
+          checks: [{ type: "required" }],
+        },
+        {
+          kind: "select",
+          key: "t_state",
+          label: "State",
+          options: { list: "usStates" },
+          checks: [{ type: "required", when: { valueKey: "t_charges", operator: "equals", target: "N" } }],
         },
         { kind: "text", key: "t_name", label: "Name", checks: [{ type: "required" }] },
+        {
+          kind: "text",
+          key: "t_code",
+          label: "Code",
+          checks: [{ type: "pattern", regex: "^\\d+$", message: "Please use digits only." }],
+        },
         {
           kind: "monthYear",
           key: "t_grad",
@@ -124,5 +138,57 @@ describe("a form page", () => {
     for (const element of [group, month, year]) {
       expect(element?.getAttribute("aria-describedby")?.split(" ")).toContain(errorId);
     }
+  });
+
+  it("marks required questions once, at the top and beside each label, and exposes the state", async () => {
+    renderPage();
+    expect(screen.getAllByText(/Questions marked with an asterisk/)).toHaveLength(1);
+    const charges = screen.getByRole("radiogroup", { name: "Are charges pending?" });
+    expect(charges.getAttribute("aria-required")).toBe("true");
+    expect(charges.textContent).toContain("Are charges pending? *");
+    // The mark is not part of the name, and an optional question has none.
+    const name = screen.getByRole("textbox", { name: "Name" });
+    expect(name.getAttribute("aria-required")).toBe("true");
+    // Required is a state, not an error: nothing is invalid before the applicant has done anything.
+    fireEvent.focus(name);
+    fireEvent.focusOut(name);
+    expect(name.hasAttribute("aria-invalid")).toBe(false);
+    expect(document.querySelector(".field__error")).toBeNull();
+    const stateDescription = () =>
+      (document.getElementById("t_state")?.getAttribute("aria-describedby") ?? "")
+        .split(" ")
+        .map((id) => document.getElementById(id)?.textContent ?? "")
+        .join(" ")
+        .trim();
+    expect(stateDescription()).toBe("");
+    // A requirement with a condition appears when it holds: a select says it in its description.
+    fireEvent.click(screen.getByRole("radio", { name: "No" }));
+    await waitFor(() => expect(stateDescription()).toBe("Required."));
+    // A question that appears with its answer is required from the start.
+    fireEvent.click(screen.getByRole("radio", { name: "Yes" }));
+    const comment = await screen.findByRole("textbox", { name: "Please explain" });
+    expect(comment.getAttribute("aria-required")).toBe("true");
+  });
+
+  it('starts each error with a hidden "Error:", outside any live region, and says a new one as the field is left', async () => {
+    const { unmount } = renderPage({ web_status: "validating", is_logged_in: true });
+    const error = await screen.findByText("Name", { selector: ".field__error-line" });
+    const message = error.closest(".field__error");
+    expect(message?.textContent).toBe("Error: Name");
+    expect(message?.closest("[aria-live]")).toBeNull();
+    // Validating shows every error, and says none of them.
+    expect(document.querySelector("p[aria-live=polite]")?.textContent).toBe("");
+    unmount();
+
+    // A new error as the applicant leaves the field is said, once, by the page.
+    renderPage();
+    const code = screen.getByRole("textbox", { name: "Code" });
+    fireEvent.change(code, { target: { value: "abc" } });
+    await act(async () => {
+      fireEvent.focus(code);
+      fireEvent.focusOut(code);
+    });
+    expect(code.getAttribute("aria-invalid")).toBe("true");
+    expect(document.querySelector("p[aria-live=polite]")?.textContent).toBe("Error: Please use digits only.");
   });
 });

@@ -1,14 +1,18 @@
-import { type Key, useCallback, useEffect, useMemo, useRef } from "react";
+import { type Key, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { Button, Tab, TabList, TabPanel, Tabs } from "react-aria-components";
 import { partner } from "../../config/partner";
 import type { FormPage, Question, Section } from "../../form/catalogue-types";
 import { textForViewer } from "../../form/engine/audience";
 import { answerKeysOf } from "../../form/engine/question-keys";
+import { isQuestionRequired, requiredKeys } from "../../form/engine/required";
 import { switchTab } from "../../form/engine/tabs";
 import { validateAnswers } from "../../form/engine/validate";
 import { repeatCapacity, type VisibleSection, visiblePage } from "../../form/engine/visibility";
+import { announcementsHeld } from "../../lib/announcement-hold";
+import { useDocumentTitle } from "../../lib/use-document-title";
 import { answerStore } from "../answers/answer-session";
 import { useClientSnapshot } from "../profile/snapshot-context";
+import { PageNotices } from "../shell/page-notices";
 import { debounce } from "./debounce";
 import { FieldErrors } from "./field-errors";
 import { pageDependencyKeys } from "./page-dependencies";
@@ -59,6 +63,11 @@ export function FormPageView({
     () => visiblePage(page, { ...answerStore.all(), ...controlling }, { signedIn, counts, tabs }),
     [page, controlling, signedIn, counts, tabs],
   );
+  // The controlling answers include every answer a requirement's condition reads.
+  const required = useMemo(
+    () => requiredKeys(sections, { ...answerStore.all(), ...controlling }),
+    [sections, controlling],
+  );
 
   // One controller per page and audience, so what the applicant has left stays known when a
   // block is added or a tab chosen; the counts and tabs are read at each validation.
@@ -67,6 +76,7 @@ export function FormPageView({
     const validate = (answers: Readonly<Record<string, string>>, includeRequired: boolean) =>
       validateAnswers([page], answers, engineContext(), {
         includeRequired,
+        place: "field",
         signedIn,
         counts: choicesRef.current.counts,
         tabs: choicesRef.current.tabs,
@@ -109,17 +119,24 @@ export function FormPageView({
   }, [errors]);
 
   useHashFocus();
+  useDocumentTitle(page.title);
   const intro = textForViewer(page.intro, { signedIn });
 
   return (
     <FieldErrorsContext.Provider value={errors}>
       <h1 tabIndex={-1}>{page.title}</h1>
       {intro ? <p className="page-intro">{intro}</p> : null}
+      <p className="page-required-note">
+        Questions marked with an asterisk (<span className="field__required">*</span>) are required.
+      </p>
+      <PageNotices />
+      <FieldErrorAnnouncer errors={errors} />
       <form className="form-page" onSubmit={(event) => event.preventDefault()} noValidate>
         {sections.map((shown) => (
           <SectionView
             key={shown.section.id}
             shown={shown}
+            required={required}
             signedIn={signedIn}
             onAddAnother={(buttonId, capacity) => add(buttonId, shown.blocks.length, capacity)}
             onSwitchTab={onSwitchTab}
@@ -130,13 +147,35 @@ export function FormPageView({
   );
 }
 
+/**
+ * Says a field's new error once, as the applicant leaves the field (the errors at the fields are
+ * not live regions). Not while a submission's outcome is being said: its summary lists them.
+ */
+function FieldErrorAnnouncer({ errors }: { errors: FieldErrors }) {
+  const latest = useSyncExternalStore(
+    (listener) => errors.subscribeAnnouncement(listener),
+    () => errors.announcement(),
+  );
+  const [said, setSaid] = useState("");
+  useEffect(() => {
+    if (latest !== "" && !announcementsHeld()) setSaid(latest);
+  }, [latest]);
+  return (
+    <p className="visually-hidden" aria-live="polite">
+      {said}
+    </p>
+  );
+}
+
 function SectionView({
   shown: { section, blocks: allBlocks, tab },
+  required,
   signedIn,
   onAddAnother,
   onSwitchTab,
 }: {
   shown: VisibleSection;
+  required: ReadonlySet<string>;
   signedIn: boolean;
   onAddAnother: (buttonId: string, capacity: number) => void;
   onSwitchTab: (section: Section, from: string, to: string) => Promise<void>;
@@ -164,6 +203,7 @@ function SectionView({
         <TabbedQuestions
           section={section}
           questions={blocks.flatMap((block) => block.questions)}
+          required={required}
           tab={tab}
           signedIn={signedIn}
           labelledBy={titleId}
@@ -183,7 +223,11 @@ function SectionView({
                 </h3>
               ) : null}
               {block.questions.map((question) => (
-                <QuestionView key={question.key} question={question} />
+                <QuestionView
+                  key={question.key}
+                  question={question}
+                  required={isQuestionRequired(question, required)}
+                />
               ))}
             </div>
           );
@@ -191,7 +235,13 @@ function SectionView({
       ) : (
         blocks
           .flatMap((block) => block.questions)
-          .map((question) => <QuestionView key={question.key} question={question} />)
+          .map((question) => (
+            <QuestionView
+              key={question.key}
+              question={question}
+              required={isQuestionRequired(question, required)}
+            />
+          ))
       )}
       {section.repeat && signedIn && blocks.length < capacity ? (
         <Button
@@ -217,6 +267,7 @@ function SectionView({
 function TabbedQuestions({
   section,
   questions,
+  required,
   tab,
   signedIn,
   labelledBy,
@@ -224,6 +275,7 @@ function TabbedQuestions({
 }: {
   section: Section;
   questions: readonly Question[];
+  required: ReadonlySet<string>;
   tab: string;
   signedIn: boolean;
   labelledBy: string;
@@ -233,7 +285,13 @@ function TabbedQuestions({
   const own = questions.filter((question) => ownKeys.has(question.key));
   const inTab = questions.filter((question) => !ownKeys.has(question.key));
   const render = (list: readonly Question[]) =>
-    list.map((question) => <QuestionView key={question.key} question={question} />);
+    list.map((question) => (
+      <QuestionView
+        key={question.key}
+        question={question}
+        required={isQuestionRequired(question, required)}
+      />
+    ));
   if (!signedIn || !section.tabs) {
     return (
       <>

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef } from "react";
 import { Input, Label, TextField } from "react-aria-components";
 import type { PhoneQuestion, SsnQuestion } from "../../form/catalogue-types";
-import { Description, ErrorMessage } from "./field-parts";
+import { Description, ErrorMessage, RequiredMark } from "./field-parts";
 import { applyMaskedEdit, formatForMask, type Mask, PHONE_MASK, SSN_MASK } from "./masked-input";
 import { useFieldErrors, useFieldEvents } from "./use-field-errors";
 import { useQuestionAnswer } from "./use-form-answers";
@@ -10,7 +10,13 @@ import { useQuestionAnswer } from "./use-form-answers";
  * A masked input (spec §5): the phone "(AAA) BBB-CCCC" or the SSN-style "123-45-6789", formatted
  * as digits are typed or pasted, with the caret kept after the digit it followed.
  */
-export function MaskedQuestion({ question }: { question: PhoneQuestion | SsnQuestion }) {
+export function MaskedQuestion({
+  question,
+  required,
+}: {
+  question: PhoneQuestion | SsnQuestion;
+  required: boolean;
+}) {
   const mask: Mask = question.kind === "phone" ? PHONE_MASK : SSN_MASK;
   const [stored, setValue] = useQuestionAnswer(question.key);
   const errors = useFieldErrors([question.key]);
@@ -53,9 +59,13 @@ export function MaskedQuestion({ question }: { question: PhoneQuestion | SsnQues
       inputMode={question.kind === "phone" ? "tel" : "numeric"}
       type={question.kind === "phone" ? "tel" : "text"}
       isInvalid={errors.length > 0}
+      isRequired={required}
       validationBehavior="aria"
     >
-      <Label className="field__label">{question.label}</Label>
+      <Label className="field__label">
+        {question.label}
+        <RequiredMark required={required} />
+      </Label>
       <Description text={question.description} />
       <Input
         ref={inputRef}

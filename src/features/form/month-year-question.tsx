@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import type { MonthYearQuestion as MonthYearQuestionData } from "../../form/catalogue-types";
 import { resolveOptions, yearOptions } from "../../form/options/resolve-options";
+import { RequiredMark } from "./field-parts";
 import { SelectControl } from "./select-control";
 import { UndoRefusedChange } from "./undo-refused-change";
 import { useFieldErrors, useFieldEvents } from "./use-field-errors";
@@ -8,9 +9,16 @@ import { useQuestionAnswer } from "./use-form-answers";
 
 /**
  * Month and year selects stored under two keys, grouped under the question's label; their errors
- * are combined (spec §5) and described once for both.
+ * are combined (spec §5) and described once for both. A group cannot carry a required state, so
+ * a required pair says "Required." in its description (and its legend shows the mark).
  */
-export function MonthYearQuestion({ question }: { question: MonthYearQuestionData }) {
+export function MonthYearQuestion({
+  question,
+  required,
+}: {
+  question: MonthYearQuestionData;
+  required: boolean;
+}) {
   const { key, monthKey, yearKey } = question;
   const [month, setMonth] = useQuestionAnswer(monthKey);
   const [year, setYear] = useQuestionAnswer(yearKey);
@@ -21,7 +29,8 @@ export function MonthYearQuestion({ question }: { question: MonthYearQuestionDat
   const years = useMemo(() => yearOptions(question.years, new Date()), [question.years]);
   const errorId = `${key}-errors`;
   const descriptionId = `${key}-description`;
-  const describedBy = [question.description ? descriptionId : "", errors.length > 0 ? errorId : ""]
+  const described = Boolean(question.description) || required;
+  const describedBy = [described ? descriptionId : "", errors.length > 0 ? errorId : ""]
     .filter(Boolean)
     .join(" ");
   const commit = (set: (value: string, label?: string) => void) => (value: string, label: string) => {
@@ -34,10 +43,16 @@ export function MonthYearQuestion({ question }: { question: MonthYearQuestionDat
       id={key !== monthKey && key !== yearKey ? key : undefined}
       aria-describedby={describedBy || undefined}
     >
-      <legend className="field__label">{question.label}</legend>
-      {question.description ? (
-        <p id={descriptionId} className="field__description">
+      <legend className="field__label">
+        {question.label}
+        <RequiredMark required={required} />
+      </legend>
+      {described ? (
+        <p id={descriptionId} className={question.description ? "field__description" : "visually-hidden"}>
           {question.description}
+          {required ? (
+            <span className="visually-hidden">{question.description ? " Required." : "Required."}</span>
+          ) : null}
         </p>
       ) : null}
       <div className="field__row field__row--month-year">
@@ -64,7 +79,8 @@ export function MonthYearQuestion({ question }: { question: MonthYearQuestionDat
           aria-describedby={describedBy || undefined}
         />
       </div>
-      <div className="field__error-region" aria-live="polite" id={errorId}>
+      <div className="field__error-region" id={errorId}>
+        {errors.length > 0 ? <span className="visually-hidden">Error: </span> : null}
         {errors.map((error) => (
           <span key={error} className="field__error field__error-line">
             {error}

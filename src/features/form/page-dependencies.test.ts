@@ -19,6 +19,8 @@ describe("the answers a page's visibility depends on", () => {
         "legacy_northbridge",
       ]),
     );
+    // A requirement's condition: asking for text messages makes the cell phone required.
+    expect(keys).toContain("optin_sms_ind");
     // Typing a name or a phone number never re-renders the page.
     for (const key of ["first_name", "last_name", "phone_home", "city", "zip"])
       expect(keys).not.toContain(key);

@@ -1,4 +1,5 @@
 import type { FormPage, Question, Rule, Section } from "../../form/catalogue-types";
+import { requirementReads } from "../../form/engine/required";
 import { sectionQuestions } from "../../form/engine/visibility";
 
 /** The answer keys a rule reads. */
@@ -13,6 +14,7 @@ export function ruleKeys(rule: Rule | undefined, into: Set<string> = new Set()):
 function questionKeys(question: Question, into: Set<string>): void {
   ruleKeys(question.visibleWhen, into);
   if (question.kind === "conditionalSelect") into.add(question.controllerKey);
+  for (const key of requirementReads(question)) into.add(key);
 }
 
 /** A repeated section's keys for every block: "legacy_x" → "legacy_2_x", "legacy_3_x"… */
@@ -28,8 +30,9 @@ function withRepeatPrefixes(section: Section, keys: Set<string>): Set<string> {
 
 /**
  * Every answer key that decides what a page shows: section and question visibility rules, the
- * rules of condition groups, and conditional selects' controllers (for repeated sections, in each
- * block; for tabbed sections, in every tab). The page view
+ * rules of condition groups, conditional selects' controllers, and the conditions of requirements
+ * (which questions are marked required; for repeated sections, in each block; for tabbed sections,
+ * in every tab). The page view
  * subscribes to these and nothing else, so typing in a text field does not re-render the page.
  */
 export function pageDependencyKeys(page: FormPage): string[] {

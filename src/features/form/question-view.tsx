@@ -15,28 +15,28 @@ const FileQuestion = lazy(() =>
   import("../documents/file-question").then((m) => ({ default: m.FileQuestion })),
 );
 
-function QuestionByKind({ question }: { question: Question }) {
+function QuestionByKind({ question, required }: { question: Question; required: boolean }) {
   switch (question.kind) {
     case "text":
-      return <TextQuestion question={question} />;
+      return <TextQuestion question={question} required={required} />;
     case "textarea":
-      return <TextareaQuestion question={question} />;
+      return <TextareaQuestion question={question} required={required} />;
     case "phone":
     case "ssn":
-      return <MaskedQuestion question={question} />;
+      return <MaskedQuestion question={question} required={required} />;
     case "date":
-      return <DateQuestion question={question} />;
+      return <DateQuestion question={question} required={required} />;
     case "select":
     case "conditionalSelect":
-      return <SelectQuestion question={question} />;
+      return <SelectQuestion question={question} required={required} />;
     case "radio":
-      return <RadioQuestion question={question} />;
+      return <RadioQuestion question={question} required={required} />;
     case "checkbox":
-      return <CheckboxQuestion question={question} />;
+      return <CheckboxQuestion question={question} required={required} />;
     case "monthYear":
-      return <MonthYearQuestion question={question} />;
+      return <MonthYearQuestion question={question} required={required} />;
     case "autocomplete":
-      return <AutocompleteQuestion question={question} />;
+      return <AutocompleteQuestion question={question} required={required} />;
     case "file":
       return (
         <Suspense fallback={null}>
@@ -47,11 +47,14 @@ function QuestionByKind({ question }: { question: Question }) {
 }
 
 /**
- * Renders any catalogue question by its kind. Re-renders only when the question itself changes
- * (the engine rebuilds repeated blocks' questions, so those compare by content).
+ * Renders any catalogue question by its kind, marked required when the engine says so. Re-renders
+ * only when the question itself or its required state changes (the engine rebuilds repeated
+ * blocks' questions, so those compare by content).
  */
 export const QuestionView = memo(
   QuestionByKind,
   (before, after) =>
-    before.question === after.question || JSON.stringify(before.question) === JSON.stringify(after.question),
+    before.required === after.required &&
+    (before.question === after.question ||
+      JSON.stringify(before.question) === JSON.stringify(after.question)),
 );

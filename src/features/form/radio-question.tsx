@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { Label, Radio, RadioGroup } from "react-aria-components";
 import type { RadioQuestion as RadioQuestionData } from "../../form/catalogue-types";
 import { resolveOptions } from "../../form/options/resolve-options";
-import { Description, ErrorMessage } from "./field-parts";
+import { Description, ErrorMessage, RequiredMark } from "./field-parts";
 import { useFieldErrors, useFieldEvents } from "./use-field-errors";
 import { useQuestionAnswer } from "./use-form-answers";
 
@@ -10,7 +10,7 @@ import { useQuestionAnswer } from "./use-form-answers";
 const INLINE_MAX = 3;
 
 /** A radio group: choosing replaces the value and its `_desc` (spec §4). */
-export function RadioQuestion({ question }: { question: RadioQuestionData }) {
+export function RadioQuestion({ question, required }: { question: RadioQuestionData; required: boolean }) {
   const [value, setValue] = useQuestionAnswer(question.key);
   const errors = useFieldErrors([question.key]);
   const events = useFieldEvents([question.key]);
@@ -32,9 +32,13 @@ export function RadioQuestion({ question }: { question: RadioQuestionData }) {
       onBlur={events.left}
       orientation={inline ? "horizontal" : "vertical"}
       isInvalid={errors.length > 0}
+      isRequired={required}
       validationBehavior="aria"
     >
-      <Label className="field__label">{question.label}</Label>
+      <Label className="field__label">
+        {question.label}
+        <RequiredMark required={required} />
+      </Label>
       <Description text={question.description} />
       <div className={inline ? "radio-list radio-list--inline" : "radio-list"}>
         {options.map((option) => (

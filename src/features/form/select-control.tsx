@@ -1,6 +1,7 @@
 import { type ReactNode, useRef, useState } from "react";
 import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from "react-aria-components";
 import type { Option } from "../../form/catalogue-types";
+import { RequiredMark } from "./field-parts";
 import { MENU_OFFSET_PX, type MenuSpace, menuSpace } from "./select-menu-space";
 
 /** React Aria keys cannot be empty: the "--" option (empty answer) uses this one. */
@@ -15,6 +16,8 @@ type SelectControlProps = {
   onChange: (value: string, label: string) => void;
   onBlur?: () => void;
   isInvalid: boolean;
+  /** Marks the label; a select's button cannot carry the state, so its description says it. */
+  isRequired?: boolean;
   autoComplete?: string | undefined;
   labelClassName?: string;
   /** Description and error parts, rendered inside the field so React Aria links them. */
@@ -36,6 +39,7 @@ export function SelectControl({
   onChange,
   onBlur,
   isInvalid,
+  isRequired = false,
   autoComplete,
   labelClassName = "field__label",
   children,
@@ -57,6 +61,7 @@ export function SelectControl({
       }}
       onBlur={onBlur}
       isInvalid={isInvalid}
+      isRequired={isRequired}
       validationBehavior="aria"
       autoComplete={autoComplete}
       placeholder="--"
@@ -67,7 +72,10 @@ export function SelectControl({
         if (isOpen && rect) setMenu(menuSpace(rect, window.innerHeight));
       }}
     >
-      <Label className={labelClassName}>{label}</Label>
+      <Label className={labelClassName}>
+        {label}
+        <RequiredMark required={isRequired} />
+      </Label>
       {beforeButton}
       <Button ref={trigger} className="field__input select__button">
         <SelectValue className="select__value" />

@@ -13,7 +13,13 @@ import { useQuestionAnswer } from "./use-form-answers";
 const NO_OPTIONS: OptionSource = { options: [] };
 
 /** A select, or a conditional select whose options follow its controlling answer (spec §4). */
-export function SelectQuestion({ question }: { question: SelectQuestionData | ConditionalSelectQuestion }) {
+export function SelectQuestion({
+  question,
+  required,
+}: {
+  question: SelectQuestionData | ConditionalSelectQuestion;
+  required: boolean;
+}) {
   const [value, setValue] = useQuestionAnswer(question.key);
   // Only a conditional select in displayAndOptions mode reads its controller here.
   const [controller] = useQuestionAnswer(
@@ -37,8 +43,9 @@ export function SelectQuestion({ question }: { question: SelectQuestionData | Co
       }}
       onBlur={events.left}
       isInvalid={errors.length > 0}
+      isRequired={required}
       autoComplete={question.kind === "select" ? question.autoComplete : undefined}
-      beforeButton={<Description text={question.description} />}
+      beforeButton={<Description text={question.description} sayRequired={required} />}
     >
       <ErrorMessage errors={errors} keys={[question.key]} />
     </SelectControl>

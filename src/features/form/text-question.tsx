@@ -1,14 +1,14 @@
 import { Input, Label, TextField } from "react-aria-components";
 import type { TextQuestion as TextQuestionData } from "../../form/catalogue-types";
 import { questionLengthLimit } from "../../form/engine/answer-limits";
-import { Description, ErrorMessage } from "./field-parts";
+import { Description, ErrorMessage, RequiredMark } from "./field-parts";
 import { useFieldErrors, useFieldEvents } from "./use-field-errors";
 import { useQuestionAnswer } from "./use-form-answers";
 import { useZipAssist } from "./use-zip-assist";
 import { ZipCityOffer } from "./zip-city-offer";
 
 /** A one-line text answer; the input's id is the question key, so /{page}#{key} lands on it. */
-export function TextQuestion({ question }: { question: TextQuestionData }) {
+export function TextQuestion({ question, required }: { question: TextQuestionData; required: boolean }) {
   const [value, setValue] = useQuestionAnswer(question.key);
   const errors = useFieldErrors([question.key]);
   const events = useFieldEvents([question.key]);
@@ -28,9 +28,13 @@ export function TextQuestion({ question }: { question: TextQuestionData }) {
         autoComplete={question.autoComplete ?? "off"}
         inputMode={question.inputMode}
         isInvalid={errors.length > 0}
+        isRequired={required}
         validationBehavior="aria"
       >
-        <Label className="field__label">{question.label}</Label>
+        <Label className="field__label">
+          {question.label}
+          <RequiredMark required={required} />
+        </Label>
         <Description text={question.description} />
         <Input className={`field__input field__input--${question.variant ?? "outlined"}`} />
         <ErrorMessage errors={errors} keys={[question.key]} />

@@ -1,7 +1,7 @@
 import { Label, TextArea, TextField } from "react-aria-components";
 import type { TextareaQuestion as TextareaQuestionData } from "../../form/catalogue-types";
 import { questionLengthLimit } from "../../form/engine/answer-limits";
-import { Description, ErrorMessage } from "./field-parts";
+import { Description, ErrorMessage, RequiredMark } from "./field-parts";
 import { useFieldErrors, useFieldEvents } from "./use-field-errors";
 import { useQuestionAnswer } from "./use-form-answers";
 
@@ -11,7 +11,13 @@ const DEFAULT_ROWS = 6;
 const ANNOUNCE_FROM = 0.9;
 
 /** A long answer with its "Character count: n / limit" (spec §5, §9). */
-export function TextareaQuestion({ question }: { question: TextareaQuestionData }) {
+export function TextareaQuestion({
+  question,
+  required,
+}: {
+  question: TextareaQuestionData;
+  required: boolean;
+}) {
   const [value, setValue] = useQuestionAnswer(question.key);
   const errors = useFieldErrors([question.key]);
   const events = useFieldEvents([question.key]);
@@ -26,9 +32,13 @@ export function TextareaQuestion({ question }: { question: TextareaQuestionData 
       onBlur={events.left}
       maxLength={limit}
       isInvalid={errors.length > 0}
+      isRequired={required}
       validationBehavior="aria"
     >
-      <Label className="field__label">{question.label}</Label>
+      <Label className="field__label">
+        {question.label}
+        <RequiredMark required={required} />
+      </Label>
       <Description text={question.description} />
       <TextArea className="field__input field__input--textarea" rows={question.rows ?? DEFAULT_ROWS} />
       <p

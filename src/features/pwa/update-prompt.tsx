@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { Button } from "react-aria-components";
+import { PendingButton } from "../../components/pending-button";
 import { applyUpdate, dismissUpdate, getUpdateStatus, subscribeUpdateStatus } from "./update-state";
 
 /** The prompt disappears with the focused button: put the keyboard back at the top of the page. */
@@ -25,9 +26,9 @@ export function UpdatePrompt() {
         <div className="update-prompt">
           <p className="update-prompt__message">A new version is available</p>
           <div className="update-prompt__actions">
-            <Button className="button button--primary" isPending={applying} onPress={reload}>
+            <PendingButton className="button button--primary" isPending={applying} onPress={reload}>
               Reload
-            </Button>
+            </PendingButton>
             <Button className="button button--secondary" isDisabled={applying} onPress={later}>
               Later
             </Button>

@@ -11,6 +11,7 @@ import { DraftLinkOutcomeNotice } from "../draft-links/draft-link-outcome";
 import type { BaseProfile } from "../profile/base-profile-loader";
 import { SnapshotContext } from "../profile/snapshot-context";
 import { InactivityGuard } from "../session/use-inactivity-logout";
+import { PageNoticesContext } from "./page-notices";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 import { StepNav } from "./step-nav";
@@ -64,14 +65,22 @@ export function FormLayout() {
       <SiteHeader snapshot={snapshot} />
       {snapshot.is_service_user ? null : <StepNav />}
       <main id="main" className="page">
-        {/* Spec §2's banners invite the applicant to start or to submit: not once they have submitted. */}
-        {pathname === COMPLETION_ROUTE ? null : <WelcomeBanner snapshot={snapshot} />}
-        {owner && webStatus === "validating" && isFormPagePath(pathname) ? (
-          <Suspense fallback={null}>
-            <ValidationSummary owner={owner} />
-          </Suspense>
-        ) : null}
-        <Outlet />
+        {/* The page puts these after its h1 (PageNotices), so its h1 is the first heading. */}
+        <PageNoticesContext.Provider
+          value={
+            <>
+              {/* Spec §2's banners invite the applicant to start or to submit: not once they have submitted. */}
+              {pathname === COMPLETION_ROUTE ? null : <WelcomeBanner snapshot={snapshot} />}
+              {owner && webStatus === "validating" && isFormPagePath(pathname) ? (
+                <Suspense fallback={null}>
+                  <ValidationSummary owner={owner} />
+                </Suspense>
+              ) : null}
+            </>
+          }
+        >
+          <Outlet />
+        </PageNoticesContext.Provider>
       </main>
       <SiteFooter />
       <InactivityGuard isLoggedIn={snapshot.is_logged_in} />

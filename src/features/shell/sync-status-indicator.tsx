@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Link } from "react-aria-components";
 import { PAGE_OF_KEY } from "../../form/answer-keys";
+import { announcementsHeld, subscribeAnnouncementHold } from "../../lib/announcement-hold";
 import {
   describeSyncStatus,
   type StatusClass,
@@ -56,18 +57,23 @@ export function SyncStatusIndicator() {
   );
 }
 
-/** The last status worth announcing; the state the page opened in is not announced. */
+/**
+ * The last status worth announcing; the state the page opened in is not announced. While a
+ * Submit (or Save and continue) is saying its outcome the status waits, and is said afterwards
+ * only if it is still news (decision 0016).
+ */
 function useAnnouncement(status: SyncStatus, kind: StatusClass): string {
   const announced = useRef(kind);
   // Only a change of kind is news, not a new waiting count: the effect reads the latest words.
   const description = useRef("");
   description.current = describeSyncStatus(status);
+  const held = useSyncExternalStore(subscribeAnnouncementHold, announcementsHeld);
   const [text, setText] = useState("");
   useEffect(() => {
-    if (!worthAnnouncing(announced.current, kind)) return;
+    if (held || !worthAnnouncing(announced.current, kind)) return;
     announced.current = kind;
     setText(description.current);
-  }, [kind]);
+  }, [kind, held]);
   return text;
 }
 

@@ -1,10 +1,11 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router-dom";
-import { firstScreenShown } from "../../lib/preload-when-idle";
+import { firstScreenShown, isFirstScreenShown } from "../../lib/preload-when-idle";
 
 /**
  * After a client-side page change, moves focus to the new page's heading so keyboard and screen
- * reader users start at the top of the new content (the first load keeps the browser's focus).
+ * reader users start at the top of the new content: between form pages, and into the form from
+ * another screen (after signing in). The document's first page keeps the browser's focus.
  */
 export function usePageFocus(): void {
   const { pathname } = useLocation();
@@ -12,8 +13,9 @@ export function usePageFocus(): void {
   useEffect(() => {
     if (first.current) {
       first.current = false;
+      const documentsFirstPage = !isFirstScreenShown();
       firstScreenShown();
-      return;
+      if (documentsFirstPage) return;
     }
     const heading = document.querySelector<HTMLElement>("#main h1");
     heading?.focus();

@@ -1,6 +1,6 @@
 import type { CustomCheck, Question } from "../catalogue-types";
 import { birthDateErrors } from "./birth-date";
-import { type CheckEnv, type Found, trimmedAnswer } from "./check-env";
+import { type CheckEnv, type Found, missingMessage, trimmedAnswer } from "./check-env";
 import { isEmail, isUsPhone } from "./patterns";
 
 export const PHONE_MESSAGES = {
@@ -33,9 +33,40 @@ export function countryKeyFor(key: string, suffix: string): string | undefined {
   return key.endsWith(suffix) ? `${key.slice(0, -suffix.length)}country` : undefined;
 }
 
+type Answers = Readonly<Record<string, string>>;
+const answerOf = (answers: Answers, key: string): string => (answers[key] ?? "").trim();
+
+// Each rule below decides once whether an answer is required; the check (its message) and the
+// requirement shown at the field (`customRequiredKeys`) both read it.
+
+/** Spec §5: text message updates need a cell phone number. */
+const wantsTextMessages = (answers: Answers): boolean => answerOf(answers, PHONE_KEYS.smsOptIn) === "true";
+
+/** Spec §5: a state or province for the United States and Canada. */
+function needsState(question: Question, answers: Answers): boolean {
+  const countryKey = countryKeyFor(question.key, "state");
+  return countryKey !== undefined && ["USA", "CAN"].includes(answerOf(answers, countryKey));
+}
+
+/** Spec §5: a ZIP code for the United States. */
+function needsZip(question: Question, answers: Answers): boolean {
+  const countryKey = countryKeyFor(question.key, "zip");
+  return countryKey !== undefined && answerOf(answers, countryKey) === "USA";
+}
+
+/** Spec §5: the parents whose e-mail and phone are asked for, by the communication preference. */
+function contactedParents(answers: Answers): string[] {
+  const preference = answerOf(answers, PARENT_PREFERENCE_KEY);
+  return PARENT_CONTACTS.filter(({ preferences }) =>
+    (preferences as readonly string[]).includes(preference),
+  ).map(({ prefix }) => prefix);
+}
+
+const parentContactKeys = (prefix: string) => [`${prefix}email_address`, `${prefix}phone`] as const;
+
 function phonePair(env: CheckEnv): Found {
   if (!env.includeRequired) return [];
-  if (trimmedAnswer(env, PHONE_KEYS.smsOptIn) === "true") {
+  if (wantsTextMessages(env.answers)) {
     return trimmedAnswer(env, PHONE_KEYS.mobile) === ""
       ? [[PHONE_KEYS.mobile, PHONE_MESSAGES.smsNeedsCell]]
       : [];
@@ -52,28 +83,25 @@ function phonePair(env: CheckEnv): Found {
 }
 
 function stateForUsaCan(question: Question, env: CheckEnv): Found {
-  const countryKey = countryKeyFor(question.key, "state");
-  if (!env.includeRequired || !countryKey || trimmedAnswer(env, question.key) !== "") return [];
-  return ["USA", "CAN"].includes(trimmedAnswer(env, countryKey)) ? [[question.key, question.label]] : [];
+  if (!env.includeRequired || trimmedAnswer(env, question.key) !== "") return [];
+  return needsState(question, env.answers) ? [[question.key, missingMessage(question, env)]] : [];
 }
 
 function zipForUsa(question: Question, env: CheckEnv): Found {
-  const countryKey = countryKeyFor(question.key, "zip");
   const zip = trimmedAnswer(env, question.key);
   if (zip !== "") return zip.length < ZIP_MIN_LENGTH ? [[question.key, ZIP_TOO_SHORT]] : [];
-  return env.includeRequired && countryKey && trimmedAnswer(env, countryKey) === "USA"
-    ? [[question.key, question.label]]
+  return env.includeRequired && needsZip(question, env.answers)
+    ? [[question.key, missingMessage(question, env)]]
     : [];
 }
 
 function parentContact(env: CheckEnv): Found {
-  const preference = trimmedAnswer(env, PARENT_PREFERENCE_KEY);
   const found: Found = [];
-  for (const { prefix, preferences } of PARENT_CONTACTS) {
-    if (!(preferences as readonly string[]).includes(preference)) continue;
+  for (const prefix of contactedParents(env.answers)) {
+    const [email, phone] = parentContactKeys(prefix);
     for (const [key, isValid, message] of [
-      [`${prefix}email_address`, isEmail, PARENT_MESSAGES.email],
-      [`${prefix}phone`, isUsPhone, PARENT_MESSAGES.phone],
+      [email, isEmail, PARENT_MESSAGES.email],
+      [phone, isUsPhone, PARENT_MESSAGES.phone],
     ] as const) {
       const value = trimmedAnswer(env, key);
       if (value === "" && env.includeRequired) found.push([key, env.labelOf(key)]);
@@ -87,7 +115,46 @@ function monthYearPair(question: Question, env: CheckEnv): Found {
   if (question.kind !== "monthYear" || !env.includeRequired) return [];
   const month = trimmedAnswer(env, question.monthKey);
   const year = trimmedAnswer(env, question.yearKey);
-  return (month === "") !== (year === "") ? [[question.monthKey, question.label]] : [];
+  return (month === "") !== (year === "") ? [[question.monthKey, missingMessage(question, env)]] : [];
+}
+
+/**
+ * The answer keys a custom check requires, given the answers: the same rules as the checks. Two
+ * checks require no single answer: the phone pair asks for any one of the numbers (unless text
+ * messages need the cell phone), and a month/year pair only asks for both halves once one is given.
+ */
+export function customRequiredKeys(check: CustomCheck, question: Question, answers: Answers): string[] {
+  switch (check) {
+    case "phonePair":
+      return wantsTextMessages(answers) ? [PHONE_KEYS.mobile] : [];
+    case "birthDate":
+      return [question.key];
+    case "stateForUsaCan":
+      return needsState(question, answers) ? [question.key] : [];
+    case "zipForUsa":
+      return needsZip(question, answers) ? [question.key] : [];
+    case "parentContact":
+      return contactedParents(answers).flatMap((prefix) => [...parentContactKeys(prefix)]);
+    case "monthYearPair":
+      return [];
+  }
+}
+
+/** The answer keys `customRequiredKeys` reads for a check. */
+export function customRequirementReads(check: CustomCheck, question: Question): string[] {
+  switch (check) {
+    case "phonePair":
+      return [PHONE_KEYS.smsOptIn];
+    case "stateForUsaCan":
+      return [countryKeyFor(question.key, "state") ?? ""].filter(Boolean);
+    case "zipForUsa":
+      return [countryKeyFor(question.key, "zip") ?? ""].filter(Boolean);
+    case "parentContact":
+      return [PARENT_PREFERENCE_KEY];
+    case "birthDate":
+    case "monthYearPair":
+      return [];
+  }
 }
 
 /** Spec §5 cross-field checks, by name. */

@@ -1,7 +1,7 @@
 import type { Check, Question } from "../catalogue-types";
 import { resolveOptions } from "../options/resolve-options";
 import { questionLengthLimit } from "./answer-limits";
-import { type CheckEnv, type Found, trimmedAnswer } from "./check-env";
+import { type CheckEnv, type Found, missingMessage, trimmedAnswer } from "./check-env";
 import { evaluateRule } from "./conditions";
 import { runCustomCheck } from "./custom-checks";
 import { isEmail } from "./patterns";
@@ -36,9 +36,11 @@ function runOnKey(check: Exclude<Check, { type: "custom" }>, question: Question,
   const value = trimmedAnswer(env, key);
   switch (check.type) {
     case "required":
-      return env.includeRequired && isEmpty(question, key, env) ? [check.message ?? question.label] : [];
+      return env.includeRequired && isEmpty(question, key, env)
+        ? [missingMessage(question, env, check.message)]
+        : [];
     case "mustBeTrue":
-      return env.includeRequired && value !== "true" ? [check.message ?? question.label] : [];
+      return env.includeRequired && value !== "true" ? [missingMessage(question, env, check.message)] : [];
     case "pattern":
       return value !== "" && !new RegExp(check.regex).test(value) ? [check.message] : [];
     case "minLength":
@@ -63,10 +65,18 @@ function runCheck(check: Check, question: Question, env: CheckEnv): Found {
   ) {
     return [];
   }
-  // An autocomplete's id key (e.g. a CEEB code) is only filled by a suggestion: a school typed in
-  // full has none, so checks apply to the text the applicant sees.
-  const keys = question.kind === "autocomplete" ? [question.key] : answerKeysOf(question);
-  return keys.flatMap((key) => runOnKey(check, question, key, env).map((m): [string, string] => [key, m]));
+  return checkedKeys(question).flatMap((key) =>
+    runOnKey(check, question, key, env).map((m): [string, string] => [key, m]),
+  );
+}
+
+/**
+ * The keys a question's own checks apply to. An autocomplete's id key (e.g. a CEEB code) is only
+ * filled by a suggestion: a school typed in full has none, so checks apply to the text the
+ * applicant sees.
+ */
+export function checkedKeys(question: Question): string[] {
+  return question.kind === "autocomplete" ? [question.key] : answerKeysOf(question);
 }
 
 /** Spec §5/§9 default limits: text 45 characters, text area 1500, unless the question says. */

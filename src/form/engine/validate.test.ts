@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { EngineContext } from "../catalogue-types";
 import { aboutPage } from "../pages/about";
+import { CERTIFICATION_TEXT, finalStepsPage, WAIVER_TEXT } from "../pages/final-steps";
 import { validateAnswers } from "./validate";
 
 /** The About You page alone: the other pages have scenarios of their own. */
@@ -47,6 +48,23 @@ describe("About You validation", () => {
       on_campus: ["Do you plan to live on campus?"],
     });
     expect(errorsFor({ first_name: "   " })).toEqual({ first_name: ["Legal First Name"] });
+  });
+
+  it("says a long question's short form at the field, and keeps the question text for the summary", () => {
+    const finalSteps = [finalStepsPage];
+    const summary = validateAnswers(finalSteps, { legal_agree: "false" }, ctx);
+    expect(summary.legal_agree).toEqual([CERTIFICATION_TEXT]);
+    expect(summary.counselor_waiver_request).toEqual([WAIVER_TEXT]);
+    const field = validateAnswers(finalSteps, { legal_agree: "false" }, ctx, { place: "field" });
+    expect(field.legal_agree).toEqual(["Please confirm the certification."]);
+    expect(field.counselor_waiver_request).toEqual([
+      "Please choose whether you waive your right to see your recommendations.",
+    ]);
+    // A short question text is its own message in both places; so are format errors.
+    expect(field.criminal_charges_pending).toEqual(summary.criminal_charges_pending);
+    expect(
+      validateAnswers(aboutOnly, { ...valid, phone_home: "555" }, ctx, { place: "field" }).phone_home,
+    ).toEqual(["Please enter a valid home phone number."]);
   });
 
   it("skips required answers while the applicant is typing, but not format errors", () => {

@@ -34,7 +34,11 @@ export const conductSection: Section = {
     yesNoQuestion(
       "disciplinary_action",
       "Have you ever been placed on probation, suspended, dismissed or otherwise disciplined by a college or university, for academic or conduct reasons?",
-      { visibleWhen: transfer, checks: [{ type: "required" }] },
+      {
+        visibleWhen: transfer,
+        checks: [{ type: "required" }],
+        shortMessage: "Please tell us whether a college or university has ever disciplined you.",
+      },
     ),
     explanation(
       "disciplinary_action_comment",
@@ -81,6 +85,7 @@ export const waiverSection: Section = {
       kind: "radio",
       key: "counselor_waiver_request",
       label: WAIVER_TEXT,
+      shortMessage: "Please choose whether you waive your right to see your recommendations.",
       options: {
         options: [
           { value: "Y", label: "Yes, I waive my right to see my recommendations." },
@@ -96,7 +101,13 @@ export const certificationSection: Section = {
   id: "certification",
   title: "Certification",
   questions: [
-    { kind: "checkbox", key: "legal_agree", label: CERTIFICATION_TEXT, checks: [{ type: "mustBeTrue" }] },
+    {
+      kind: "checkbox",
+      key: "legal_agree",
+      label: CERTIFICATION_TEXT,
+      shortMessage: "Please confirm the certification.",
+      checks: [{ type: "mustBeTrue" }],
+    },
   ],
 };
 

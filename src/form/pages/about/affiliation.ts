@@ -24,7 +24,6 @@ export const affiliationSection: Section = {
       kind: "select",
       key: "religious_affiliation",
       label: "Religious Affiliation",
-      description: "Optional.",
       options: { list: "religions" },
     },
     yesNoQuestion("tap", "Do you plan to apply for a state Tuition Assistance Program (TAP) grant?"),

@@ -53,7 +53,6 @@ export const citizenshipSection: Section = {
 export const backgroundSection: Section = {
   id: "background",
   title: "Background",
-  description: "These questions are optional.",
   questions: [
     {
       kind: "select",
@@ -68,7 +67,7 @@ export const backgroundSection: Section = {
 export const raceSection: Section = {
   id: "race",
   title: "Race",
-  description: "Select all that apply. This question is optional.",
+  description: "Select all that apply.",
   questions: [
     { kind: "checkbox", key: "race_american_indian", label: "American Indian or Alaska Native" },
     { kind: "checkbox", key: "race_asian", label: "Asian" },

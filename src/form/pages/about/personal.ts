@@ -93,7 +93,6 @@ export const identitySection: Section = {
       kind: "select",
       key: "gender_identify",
       label: "How do you describe your gender identity?",
-      description: "Optional.",
       options: { list: "genderIdentities" },
     },
     yesNoQuestion(
