@@ -84,10 +84,13 @@ describe("which errors a field shows", () => {
 });
 
 describe("what is said aloud", () => {
-  it("says a field's new error once, as the applicant leaves it", () => {
-    const { answers, errors } = setup({ phone_home: "(215" });
+  it("says a field's new error once, as the applicant leaves it (errors show only while validating)", () => {
+    const { answers, errors } = setup({ phone_home: "(215) 555-0123", first_name: "Ada" });
+    errors.setValidating(true);
     const heard = vi.fn();
     errors.subscribeAnnouncement(heard);
+    answers.phone_home = "(215";
+    errors.edited();
     errors.leave(["phone_home"]);
     expect(errors.announcement()).toBe("Error: Please enter a valid home phone number.");
     expect(heard).toHaveBeenCalledTimes(1);

@@ -180,8 +180,9 @@ describe("a form page", () => {
     expect(document.querySelector("p[aria-live=polite]")?.textContent).toBe("");
     unmount();
 
-    // A new error as the applicant leaves the field is said, once, by the page.
-    renderPage();
+    // A new error as the applicant leaves the field is said, once, by the page (errors show, and
+    // so are said, only while validating).
+    renderPage({ web_status: "validating", is_logged_in: true });
     const code = screen.getByRole("textbox", { name: "Code" });
     fireEvent.change(code, { target: { value: "abc" } });
     await act(async () => {
