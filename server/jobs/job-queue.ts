@@ -117,8 +117,8 @@ export class JobQueue {
         deadLetter: CONVERT_DOCUMENT_GIVEN_UP,
       });
       const pdf = this.applicationPdfPolicy;
-      await this.boss.createQueue(RENDER_APPLICATION_PDF_GIVEN_UP, { name: RENDER_APPLICATION_PDF_GIVEN_UP });
-      await this.boss.createQueue(RENDER_APPLICATION_PDF, {
+      await this.createQueue(RENDER_APPLICATION_PDF_GIVEN_UP, { name: RENDER_APPLICATION_PDF_GIVEN_UP });
+      await this.createQueue(RENDER_APPLICATION_PDF, {
         name: RENDER_APPLICATION_PDF,
         retryLimit: pdf.retryLimit,
         retryDelay: pdf.retryDelaySeconds,

@@ -2,7 +2,13 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONVERT_DOCUMENT, CONVERT_DOCUMENT_GIVEN_UP, JobQueue } from "../../server/jobs/job-queue";
+import {
+  CONVERT_DOCUMENT,
+  CONVERT_DOCUMENT_GIVEN_UP,
+  JobQueue,
+  RENDER_APPLICATION_PDF,
+  RENDER_APPLICATION_PDF_GIVEN_UP,
+} from "../../server/jobs/job-queue";
 import { type Postgres, postgresAvailable, startPostgres } from "../helpers/postgres";
 
 // README "Running at scale": processes can start together. Each API process and worker sets up the
@@ -45,7 +51,12 @@ describe.skipIf(!postgresAvailable())("two processes setting up the job queue at
       const [pool] = pools.slice(-1);
       const queues = await pool?.query(`select name from ${schema}.queue order by name`);
       expect(queues?.rows.map((row) => row.name)).toEqual(
-        [CONVERT_DOCUMENT, CONVERT_DOCUMENT_GIVEN_UP].sort(),
+        [
+          CONVERT_DOCUMENT,
+          CONVERT_DOCUMENT_GIVEN_UP,
+          RENDER_APPLICATION_PDF,
+          RENDER_APPLICATION_PDF_GIVEN_UP,
+        ].sort(),
       );
       await Promise.all(processes.map((queue) => queue.stop(5_000)));
       await pool?.query(`drop schema ${schema} cascade`);

@@ -6,20 +6,23 @@ import type { FormPage, Section } from "../../src/form/catalogue-types";
 import { formPages } from "../../src/form/pages/form-pages";
 import type { ApplicationPdfState, ServiceResponse } from "../../src/shared/api-types";
 import { APPLICATION_PDF_API_PATH, PENDING_PDF_STATUSES } from "../../src/shared/application-pdf";
-import { RESUME, TRANSCRIPT } from "./documents";
+import { TRANSCRIPT } from "./documents";
 import { clientHeaders, type TestApp } from "./test-app";
 
-// Application PDF tests: the real catalogue with a documents section (today's catalogue has no file
-// question yet), the call as the client makes it, and a stand-in for Chromium where a test is
+// Application PDF tests: the real catalogue (its Final Steps asks for a résumé) with a tabbed
+// transcript added, the call as the client makes it, and a stand-in for Chromium where a test is
 // about what the job does with each outcome.
 
 export const TRANSCRIPT_TAB = "transcript_tab";
 
-/** A résumé, and a transcript in a tabbed choice ("Upload a transcript" or "Send it later"). */
+/**
+ * A transcript in a tabbed choice ("Upload a transcript" or "Send it later"), after the real
+ * catalogue's résumé (`resume_file`, tests' `RESUME`), so the two documents come in that order.
+ */
 const documentsSection: Section = {
   id: "documents",
   title: "Documents",
-  questions: [{ key: RESUME, kind: "file", label: "Résumé" }],
+  questions: [],
   tabs: {
     tabId: TRANSCRIPT_TAB,
     defaultTab: "upload",
@@ -34,7 +37,7 @@ const documentsSection: Section = {
   },
 };
 
-/** The real pages, with the documents section at the end of Final Steps. */
+/** The real pages, with the transcript's section at the end of Final Steps. */
 export const PDF_CATALOGUE: readonly FormPage[] = formPages.map((page) =>
   page.id === "final-steps" ? { ...page, sections: [...page.sections, documentsSection] } : page,
 );
