@@ -8,10 +8,9 @@ import {
   region,
   select,
   selectButton,
-  tabTo,
   typeInto,
 } from "./keyboard";
-import { signIn } from "./session";
+import { signIn, signInValidating } from "./session";
 
 // Browser journeys through About You, driven the way an applicant would: by label and role, and in
 // the first journey by the keyboard alone.
@@ -51,7 +50,7 @@ test("an applicant fills the whole About You page with the keyboard alone, and i
   await typeInto(page, home.getByRole("textbox", { name: "City", exact: true }), "Philadelphia");
   await chooseOption(page, selectButton(home, "State/Province"), "Pennsylvania");
   await typeInto(page, home.getByRole("textbox", { name: "ZIP/Postal Code", exact: true }), "19104");
-  await chooseRadio(page, radioGroup(home, "mailing address the same"), "Yes");
+  await checkBox(page, home.getByRole("checkbox", { name: /mailing address is the same/ }));
 
   const phones = region(page, "Phone numbers");
   await typeInto(page, phones.getByRole("textbox", { name: "Home Phone", exact: true }), "2155550123");
@@ -71,14 +70,14 @@ test("an applicant fills the whole About You page with the keyboard alone, and i
   await typeInto(page, parent1.getByRole("textbox", { name: "Phone Number", exact: true }), "2155550111");
   await chooseRadio(page, radioGroup(parent1, "Phone Type"), "Cell");
   await chooseOption(page, selectButton(parent1, "Highest Level of Education"), "Bach", "Bachelor's degree");
-  await chooseRadio(page, radioGroup(parent1, "live at your permanent address"), "Yes");
+  await checkBox(page, parent1.getByRole("checkbox", { name: /lives at my permanent address/ }));
 
   const parent2 = region(page, "Parent 2/Guardian 2");
   await chooseOption(page, selectButton(parent2, "Relationship to You"), "Father");
   await typeInto(page, parent2.getByRole("textbox", { name: "First Name", exact: true }), "George");
   await typeInto(page, parent2.getByRole("textbox", { name: "Last Name", exact: true }), "Byron");
   await chooseOption(page, selectButton(parent2, "Highest Level of Education"), "Mast", "Master's degree");
-  await chooseRadio(page, radioGroup(parent2, "live at your permanent address"), "Yes");
+  await checkBox(page, parent2.getByRole("checkbox", { name: /lives at my permanent address/ }));
 
   await chooseRadio(page, radioGroup(page, "citizenship status"), "U.S. citizen");
   await chooseOption(page, selectButton(page, "first language"), "Engl", "English");
@@ -142,9 +141,8 @@ test("an applicant fills the whole About You page with the keyboard alone, and i
   await expect(home.getByRole("textbox", { name: "City", exact: true })).toHaveValue("Philadelphia");
   await expect(selectButton(home, "State/Province")).toContainText("Pennsylvania");
   await expect(home.getByRole("textbox", { name: "ZIP/Postal Code", exact: true })).toHaveValue("19104");
-  await expect(
-    radioGroup(home, "mailing address the same").getByRole("radio", { name: "Yes" }),
-  ).toBeChecked();
+  await expect(home.getByRole("checkbox", { name: /mailing address is the same/ })).toBeChecked();
+  await expect(parent1.getByRole("checkbox", { name: /lives at my permanent address/ })).toBeChecked();
   await expect(phones.getByRole("textbox", { name: "Home Phone", exact: true })).toHaveValue(
     "(215) 555-0123",
   );
@@ -173,7 +171,7 @@ test("an applicant fills the whole About You page with the keyboard alone, and i
   await expect(family.getByRole("textbox", { name: "First Name", exact: true })).toHaveValue("Charlotte");
 });
 
-test("phone numbers are formatted as they are typed, and a bad one is flagged once the field is left", async ({
+test("phone numbers are formatted as they are typed; a bad one is flagged when left once validating, never before the first Submit", async ({
   page,
 }) => {
   await page.goto("/about");
@@ -182,36 +180,48 @@ test("phone numbers are formatted as they are typed, and a bad one is flagged on
   await page.keyboard.type("2155550123");
   await expect(home).toHaveValue("(215) 555-0123");
 
+  // Before the first Submit the applicant fills the form in peace (spec §4, decision 0015).
   await home.fill("");
   await page.keyboard.type("1155550123");
   await expect(home).toHaveValue("(115) 555-0123");
-  // Not while typing: only once the field is left.
-  await expect(page.getByText("Please enter a valid home phone number.")).toHaveCount(0);
   await page.keyboard.press("Tab");
-  await expect(page.getByText("Please enter a valid home phone number.")).toBeVisible();
-  await expect(home).toHaveAttribute("aria-invalid", "true");
-  await expect(home).toHaveAccessibleDescription(/Please enter a valid home phone number\./);
+  await expect(home).not.toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Please enter a valid home phone number.")).toHaveCount(0);
+
+  // Once validating: not while typing, only once the field is left.
+  await signInValidating(page);
+  await page.goto("/about");
+  const phone = page.getByRole("textbox", { name: "Home Phone", exact: true });
+  // Emptied first: what was typed before signing in may have joined the account.
+  await phone.fill("");
+  await page.keyboard.type("1155550123");
+  await expect(phone).toHaveValue("(115) 555-0123");
+  await expect(phone).not.toHaveAttribute("aria-invalid", "true");
+  await page.keyboard.press("Tab");
+  await expect(phone).toHaveAttribute("aria-invalid", "true");
+  await expect(phone).toHaveAccessibleDescription(/Please enter a valid home phone number\./);
 
   // Fixed: the error goes as soon as the number is valid.
-  await home.fill("(215) 555-0123");
-  await expect(page.getByText("Please enter a valid home phone number.")).toHaveCount(0);
+  await phone.fill("(215) 555-0123");
+  await expect(phone).not.toHaveAttribute("aria-invalid", "true");
 });
 
 test("a hidden section clears its answers", async ({ page }) => {
   await page.goto("/about");
-  const sameAddress = radioGroup(page, "mailing address the same");
-  await select(sameAddress.getByRole("radio", { name: "No" }));
+  const sameAddress = page.getByRole("checkbox", { name: /mailing address is the same/ });
   const mailing = region(page, "Mailing address");
   await mailing.getByRole("textbox", { name: "City", exact: true }).fill("Boston");
 
-  await select(sameAddress.getByRole("radio", { name: "Yes" }));
+  await select(sameAddress);
+  await expect(sameAddress).toBeChecked();
   await expect(mailing).toHaveCount(0);
-  await select(sameAddress.getByRole("radio", { name: "No" }));
+  await select(sameAddress);
+  await expect(sameAddress).not.toBeChecked();
   await expect(mailing.getByRole("textbox", { name: "City", exact: true })).toHaveValue("");
 
   // Cleared in storage too, not only on screen: once the device holds the last choice, a reload
   // shows what it stored (a reload while that write is in flight could cut it short).
-  await expectStoredOnDevice(page, { mailing_addr_same_as_perm_addr: "N", mailing_city: "" });
+  await expectStoredOnDevice(page, { mailing_addr_same_as_perm_addr: "false", mailing_city: "" });
   await page.reload();
   await expect(mailing.getByRole("textbox", { name: "City", exact: true })).toHaveValue("");
 });
@@ -227,20 +237,22 @@ test("About You has no axe violations when empty, filled, and showing errors", a
   await page.keyboard.type("12101999");
   await selectButton(page, "Personal Pronouns").click();
   await page.getByRole("option", { name: "They/Them" }).click();
-  await select(radioGroup(page, "mailing address the same").getByRole("radio", { name: "No" }));
+  await select(page.getByRole("checkbox", { name: /mailing address is the same/ }));
   await select(page.getByRole("checkbox", { name: "Asian" }));
   await expectNoAxeViolations(page);
 
-  // Errors: an invalid phone and an incomplete date, each left.
-  await page.getByRole("textbox", { name: "Cell Phone", exact: true }).fill("(115) 555-0123");
-  await page.getByRole("textbox", { name: "Cell Phone", exact: true }).blur();
-  const birthDate = page.getByRole("group", { name: "Date of Birth" });
-  // Empty the year: the date is incomplete, so nothing is stored and the field says why.
-  await birthDate.getByRole("spinbutton").last().click();
-  for (let i = 0; i < 4; i++) await page.keyboard.press("Backspace");
-  await tabTo(page, selectButton(page, "Personal Pronouns"));
-  await expect(page.getByText("Please enter a valid cell phone number.")).toBeVisible();
-  await expect(page.getByText("A valid date of birth is required.")).toBeVisible();
+  // Errors show once the application is validating (after a first Submit): every required one,
+  // the summary, and a field's own as it is left.
+  await signInValidating(page);
+  await page.goto("/about");
+  const cell = page.getByRole("textbox", { name: "Cell Phone", exact: true });
+  await cell.fill("(115) 555-0123");
+  await cell.blur();
+  await expect(cell).toHaveAccessibleDescription(/Please enter a valid cell phone number\./);
+  // A required answer never given (the first name typed above joined the account at sign-in).
+  await expect(
+    region(page, "Your name").getByRole("textbox", { name: "Last Name", exact: true }),
+  ).toHaveAttribute("aria-invalid", "true");
   await expectNoAxeViolations(page);
 });
 

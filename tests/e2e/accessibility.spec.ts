@@ -3,7 +3,7 @@ import { CERTIFICATION_TEXT } from "../../src/form/pages/final-steps";
 import { recordSpeech, type Speech, spoken } from "./a11y-probes";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { checkBox, chooseOption, radioGroup, region, selectButton, tabTo, typeInto } from "./keyboard";
-import { serverProfile, signIn } from "./session";
+import { serverProfile, signIn, signInValidating } from "./session";
 
 // Issue 17: say what is required before Submit, say what is wrong after it, and announce it once
 // (WCAG 2.2 AA 1.3.1, 3.3.1, 3.3.2, 3.3.3, 4.1.2, 4.1.3; decision 0016). Each state is checked
@@ -166,6 +166,8 @@ test("a failed Submit says one thing: the summary, focused, with its count; the 
 test("leaving a field with a wrong value says its error once; the field's own error is read when it is reached", async ({
   page,
 }) => {
+  // Fields show errors once the application is validating (after a first Submit).
+  await signInValidating(page);
   await page.goto("/about");
   const phones = region(page, "Phone numbers");
   const home = phones.getByRole("textbox", { name: "Home Phone", exact: true });

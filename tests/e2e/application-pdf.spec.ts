@@ -96,7 +96,9 @@ test("an applicant previews the application PDF on Final Steps before submitting
 
   // The server's first answer (the job has just been queued) is shown; hold the next poll.
   const second = await holdPdfCalls(page, 1);
-  await expect(review.getByRole("status")).toHaveText("Your application PDF is being prepared.");
+  // Asked for as the page opened: the progress is read with the control, not said aloud unasked.
+  await expect(busy).toHaveAccessibleDescription("Your application PDF is being prepared.");
+  await expect(review.getByRole("status")).toHaveCount(0);
   await expect.poll(second.calls, { timeout: 15_000 }).toBeGreaterThan(0);
   await expect(busy).toHaveAttribute("aria-disabled", "true");
   await expectNoAxeViolations(page);
@@ -106,7 +108,7 @@ test("an applicant previews the application PDF on Final Steps before submitting
 
   const link = review.getByRole("link", { name: "Preview your application (PDF) (opens in a new tab)" });
   await expect(link).toBeVisible({ timeout: 60_000 });
-  await expect(review.getByRole("status")).toHaveText("Your application PDF is ready.");
+  await expect(link).toHaveAccessibleDescription("Your application PDF is ready.");
   await expect(link).toHaveAttribute("target", "_blank");
   await expect(link).toBeFocused();
   await expectNoAxeViolations(page);
@@ -187,7 +189,7 @@ test("after submitting, the applicant downloads the PDF; offline the link says a
   await context.setOffline(true);
   const offline = page.getByRole("button", { name: "Download your application (PDF)" });
   await expect(offline).toBeDisabled();
-  await expect(page.getByRole("status").filter({ hasText: "You're offline." })).toHaveText(
+  await expect(offline).toHaveAccessibleDescription(
     "You're offline. A connection is needed to download your application (PDF).",
   );
   const copy = page.getByRole("link", { name: "Open the copy on this device" });
@@ -242,4 +244,6 @@ test("a refused PDF shows the server's message, and the link asks again", async 
   await page.keyboard.press("Enter");
   await asked;
   await expect(refusal).toBeVisible();
+  // Pressed, the control's progress is said: its status is a live region from now on.
+  await expect(review.getByRole("status")).toHaveCount(1);
 });

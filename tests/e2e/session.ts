@@ -24,3 +24,17 @@ export async function serverProfile(page: Page): Promise<ServerProfile> {
 export async function serverAnswers(page: Page): Promise<Record<string, string>> {
   return (await serverProfile(page)).answer;
 }
+
+/**
+ * Signs in as a new applicant whose application is validating, as after a first Submit: the state
+ * in which fields show their errors (spec §4; before it, none show). The page is not reloaded.
+ */
+export async function signInValidating(page: Page): Promise<string> {
+  const username = await signIn(page);
+  const response = await page.request.put("/api/web-status", {
+    data: { web_status: "validating" },
+    headers: CLIENT_HEADERS,
+  });
+  expect(response.ok()).toBe(true);
+  return username;
+}

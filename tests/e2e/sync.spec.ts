@@ -243,9 +243,9 @@ test("answers typed before signing in join the account, and the applicant is tol
 
 test("logging out with changes still unsent warns and offers to stay", async ({ context, page }) => {
   const username = await signIn(page);
-  // Each load of a form page records it as the last page visited (PUT /api/last-page), a moment
-  // after the page shows. That record must be sent before going offline, so that the typed change
-  // is the only one waiting. (The two loads' records may be sent as one: the queue keeps the latest.)
+  // Each load of a form page records it as the last page visited (PUT /api/last-page), once its
+  // profile has loaded. The reload's record must be sent before going offline, so that the typed
+  // change is the only one waiting: count only the records sent after the reload begins.
   let lastPagesSaved = 0;
   page.on("response", (response) => {
     const sent = response.request();
@@ -254,7 +254,12 @@ test("logging out with changes still unsent warns and offers to stay", async ({ 
     }
   });
   await page.goto("/about");
-  await controlledByServiceWorker(page);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  lastPagesSaved = 0;
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   await expect.poll(() => lastPagesSaved).toBeGreaterThanOrEqual(1);
   await expectNothingQueued(page, username);
   await expect(status(page, "All changes saved")).toBeVisible();

@@ -1,5 +1,5 @@
-import { type MouseEvent, type ReactNode, useEffect, useId, useRef } from "react";
-import { Button } from "react-aria-components";
+import { type MouseEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { PendingButton } from "../../components/pending-button";
 import { saveOfflineCopy } from "./offline-copy";
 import { isLinkStale } from "./pdf-link-state";
 import { useApplicationPdf } from "./use-application-pdf";
@@ -32,6 +32,13 @@ export function ApplicationPdfLink({ mode, owner }: Props) {
   const { state, refresh } = useApplicationPdf({ owner, followSaves: mode === "preview" });
   const copy = useOfflineCopy(owner, state.phase === "offline");
   const statusId = useId();
+  // The PDF is asked for as the page opens: its progress is read with the control, and said aloud
+  // only once the applicant has pressed the control (one announcement per event, decision 0016).
+  const [pressed, setPressed] = useState(false);
+  const ask = () => {
+    setPressed(true);
+    refresh();
+  };
   const label = LABELS[mode];
   const opensNewTab = mode === "preview";
   // The control changes element (a button until there is a PDF, then a link): focus follows it.
@@ -54,7 +61,7 @@ export function ApplicationPdfLink({ mode, owner }: Props) {
         // A tab that slept through its renewal holds a link that may have expired: renew it first.
         if (isLinkStale(state, Date.now())) {
           event.preventDefault();
-          refresh();
+          ask();
           return;
         }
         // Kept for offline use; the download or the new tab does not wait for it.
@@ -83,18 +90,18 @@ export function ApplicationPdfLink({ mode, owner }: Props) {
       if (state.phase === "offline")
         status = `You're offline. A connection is needed to ${mode === "preview" ? "preview" : "download"} your application (PDF).`;
       // No PDF to go to yet: a button that asks for it (again, after a failure), busy while it is
-      // being made (React Aria keeps it focusable and announces the pending state), disabled offline.
+      // being made (focusable, silent: the status says what happens), disabled offline.
       control = (
-        <Button
+        <PendingButton
           className="button button--secondary application-pdf__link"
           isPending={pending}
           isDisabled={state.phase === "offline"}
-          onPress={refresh}
+          onPress={ask}
           aria-describedby={statusId}
         >
           {pending ? <span className="application-pdf__spinner" aria-hidden="true" /> : null}
           {label}
-        </Button>
+        </PendingButton>
       );
       break;
     }
@@ -103,7 +110,7 @@ export function ApplicationPdfLink({ mode, owner }: Props) {
   return (
     <div className="application-pdf" ref={wrapper}>
       {control}
-      <p id={statusId} className="application-pdf__status" role="status">
+      <p id={statusId} className="application-pdf__status" role={pressed ? "status" : undefined}>
         {status}
       </p>
       {state.phase === "failed" ? (
