@@ -169,6 +169,7 @@ test("leaving a field with a wrong value says its error once; the field's own er
   // Fields show errors once the application is validating (after a first Submit).
   await signInValidating(page);
   await page.goto("/about");
+  await expect(page.getByRole("heading", { name: SUMMARY })).toBeVisible();
   const phones = region(page, "Phone numbers");
   const home = phones.getByRole("textbox", { name: "Home Phone", exact: true });
   await typeInto(page, home, "555");

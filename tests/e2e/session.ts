@@ -31,10 +31,12 @@ export async function serverAnswers(page: Page): Promise<Record<string, string>>
  */
 export async function signInValidating(page: Page): Promise<string> {
   const username = await signIn(page);
-  const response = await page.request.put("/api/web-status", {
-    data: { web_status: "validating" },
-    headers: CLIENT_HEADERS,
-  });
-  expect(response.ok()).toBe(true);
+  for (const web_status of ["started", "validating"]) {
+    const response = await page.request.post("/api/web-status", {
+      data: { web_status },
+      headers: CLIENT_HEADERS,
+    });
+    expect(response.ok(), await response.text()).toBe(true);
+  }
   return username;
 }
