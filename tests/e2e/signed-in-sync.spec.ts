@@ -53,3 +53,39 @@ test("answers saved on another device appear after reload", async ({ page }) => 
   await page.reload();
   await expect(page.getByRole("textbox", { name: /Preferred Name/ })).toHaveValue("Kay");
 });
+
+test("a profile the server cannot give opens the device's copy and says so: a toast for server trouble, the 'Unexpected Error' dialog for a refusal", async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto("/about");
+  await page.getByRole("textbox", { name: "Legal First Name" }).fill("Grace");
+  await expect(page.getByRole("status").filter({ hasText: "All changes saved" })).toBeVisible();
+
+  // Server trouble: worth trying again later, so a toast, and the form as the device has it.
+  await page.route("**/api/profile", (route) =>
+    route.fulfill({ status: 503, contentType: "application/json", body: '{"message":"Busy"}' }),
+  );
+  await page.reload();
+  await expect(page.getByText(/We couldn't reach the server to load your application\./)).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Legal First Name" })).toHaveValue("Grace");
+  await expectNoAxeViolations(page);
+
+  // A refusal: the spec's "Unexpected Error" modal with the server's message.
+  await page.unroute("**/api/profile");
+  await page.route("**/api/profile", (route) =>
+    route.fulfill({
+      status: 400,
+      contentType: "application/json",
+      body: '{"message":"Your application could not be read."}',
+    }),
+  );
+  await page.reload();
+  const dialog = page.getByRole("alertdialog", { name: "Unexpected Error" });
+  await expect(dialog).toContainText("Your application could not be read.");
+  await expect(dialog).toContainText("The answers saved on this device are shown");
+  await expectNoAxeViolations(page);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole("textbox", { name: "Legal First Name" })).toHaveValue("Grace");
+});

@@ -25,7 +25,7 @@ export type BaseProfile = {
   snapshot: ClientSnapshot;
   /** True when the server's profile could not be loaded and the device's copy is shown. */
   offline: boolean;
-  /** Why, when it could not: the form says so (`useProfileLoadNotice`). */
+  /** Why, when it could not: the form says so (`useProfileLoadNotice`, profile-load-notice.ts). */
   loadProblem: ProfileLoadProblem | null;
   /** The server refused the session: the shell sends the user to sign in. */
   unauthorized: boolean;

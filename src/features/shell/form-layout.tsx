@@ -9,6 +9,7 @@ import { useDocumentUploads } from "../documents/use-document-uploads";
 import { ContinueDialogHost } from "../draft-links/continue-on-another-device";
 import { DraftLinkOutcomeNotice } from "../draft-links/draft-link-outcome";
 import type { BaseProfile } from "../profile/base-profile-loader";
+import { useProfileLoadNotice } from "../profile/profile-load-notice";
 import { SnapshotContext } from "../profile/snapshot-context";
 import { InactivityGuard } from "../session/use-inactivity-logout";
 import { PageNoticesContext } from "./page-notices";
@@ -49,6 +50,7 @@ export function FormLayout() {
   useMessagesFromState();
   useFormNavigationRules(snapshot);
   useMergedDraftsNotice(base.mergedDrafts);
+  useProfileLoadNotice(base.loadProblem);
   useSessionLostRedirect(snapshot.username);
   useDocumentUploads(snapshot.is_service_user ? null : owner);
 
