@@ -108,10 +108,15 @@ const file = readdirSync(dir).find((name) => name.endsWith(".cpuprofile"));
 if (!file) throw new Error(`no .cpuprofile in ${dir}`);
 const profile = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as Profile;
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+// Only the samples of the load (the last `seconds`), not the start-up's (migrations, module loading).
 const self = new Map<number, number>();
-profile.samples.forEach((id, i) => {
-  self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
-});
+let fromEnd = 0;
+for (let i = profile.samples.length - 1; i >= 0 && fromEnd < seconds * 1e6; i--) {
+  const id = profile.samples[i] as number;
+  const delta = profile.timeDeltas[i] ?? 0;
+  fromEnd += delta;
+  self.set(id, (self.get(id) ?? 0) + delta);
+}
 const total = [...self.values()].reduce((a, b) => a + b, 0);
 
 function place(url: string): string {
