@@ -39,15 +39,23 @@ for (let i = 0; ; i++) {
   await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
-const signIn = await fetch(`${origin}/__test__/session`, {
-  method: "POST",
-  headers: { "Content-Type": "application/json", "X-Admissions-Client": "1" },
-  body: JSON.stringify({ username: `profile-${randomUUID().slice(0, 8)}@example.com` }),
-});
-const cookie = signIn.headers
-  .getSetCookie()
-  .map((c) => c.split(";", 1)[0])
-  .join("; ");
+// Ten applicants, one per connection, so that saves do not queue on one application's lock.
+const cookies: string[] = [];
+for (let i = 0; i < 10; i++) {
+  const signIn = await fetch(`${origin}/__test__/session`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Admissions-Client": "1" },
+    body: JSON.stringify({ username: `profile-${i}-${randomUUID().slice(0, 8)}@example.com` }),
+  });
+  cookies.push(
+    signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";", 1)[0])
+      .join("; "),
+  );
+}
+const cookie = cookies[0] as string;
+let connections = 0;
 
 const key = ABOUT_KEYS[0] as string;
 const options: Record<string, unknown> = { url: origin, connections: 10, duration: seconds };
@@ -58,14 +66,17 @@ if (target === "put") {
       method: "PUT",
       path: "/api/answer",
       setupRequest(request: Record<string, unknown>, context: Record<string, unknown>) {
-        context.device ??= `profile-${randomUUID()}`;
+        if (context.device === undefined) {
+          context.device = `profile-${randomUUID()}`;
+          context.cookie = cookies[connections++ % cookies.length];
+        }
         const seq = ((context.seq as number | undefined) ?? 0) + 1;
         context.seq = seq;
         return {
           ...request,
           headers: {
             "Content-Type": "application/json",
-            Cookie: cookie,
+            Cookie: context.cookie,
             "X-Admissions-Client": "1",
             "Idempotency-Key": randomUUID(),
             "X-Client-Id": context.device,
