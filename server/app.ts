@@ -1,4 +1,9 @@
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import pino, { type DestinationStream } from "pino";
 import type { FormPage } from "../src/form/catalogue-types";
@@ -99,6 +104,24 @@ export const DEFAULT_LOOKUP_PROVIDERS: LookupProviders = {
   name: emptyLookupProvider,
 };
 
+/**
+ * One access line per request, when it completes (with what was asked, the status and the time),
+ * not Fastify's two (issue 15: each line is a write).
+ */
+class AccessLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...fields, err: error }, "request errored");
+    else reply.log.info(fields, "request completed");
+  }
+}
+
 /** Builds the app in tiers: external plugins → app services → routes → client. Listening is the caller's. */
 export async function buildApp({
   config,
@@ -122,18 +145,13 @@ export async function buildApp({
       // (issue 15).
       stream: logStream ?? pino.destination({ dest: 1, sync: false }),
     },
-    // One access line per request (below), not Fastify's two.
-    disableRequestLogging: true,
+    logController: new AccessLog(),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // In-flight requests finish on close; idle keep-alive sockets are closed at once.
     forceCloseConnections: "idle",
     // A plugin (the database, the object store, the job queue) may take more than Fastify's 10 s to
     // start on a busy machine; failing the start for it would help no one.
     pluginTimeout: 120_000,
-  });
-  app.addHook("onResponse", (request, reply, done) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, "request completed");
-    done();
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
