@@ -162,9 +162,9 @@ export async function mergeAnswers(
     const editedAt = Object.hasOwn(request.editedAt, key) ? (request.editedAt[key] as number) : now.getTime();
     return { userId, key, value, updatedAt: now, editedAt: new Date(editedAt), revision: nextRevision };
   });
-  // One statement (issue 15): each field is written unless its stored edit is newer; the fields
-  // not written come back as superseded, read below only when there are any (the application lock
-  // holds the user's answers still meanwhile).
+  // One statement (issue 15): each field is written unless its stored edit is newer. The fields not
+  // written are the superseded ones, read below only when there are any (the application lock
+  // keeps the user's answers unchanged meanwhile).
   const written = await tx
     .insert(answers)
     .values(rows)
