@@ -4,7 +4,8 @@
 // are installed) and on PGlite in a temporary DATA_DIR, loaded by autocannon with 10 connections on
 // loopback; the anchors are pgbench (TPC-B-like and -S) at the same concurrency on the same
 // cluster, and a bare Fastify `GET /hello`. BENCH_SECONDS sets each measurement's length (10 s);
-// BENCH_PGLITE_ONLY=1 skips PostgreSQL; BENCH_KEEP=1 keeps the servers' logs.
+// BENCH_PGLITE_ONLY=1 skips PostgreSQL; BENCH_KEEP=1 keeps the servers' logs; BENCH_SERVER names
+// another build's main.js.
 import { execFile, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, openSync, rmSync } from "node:fs";
@@ -21,7 +22,8 @@ const run = promisify(execFile);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
 const FIXED_RATE = 200;
-const SERVER = "dist/server/main.js";
+// Another build to measure (e.g. the commit before a change, built elsewhere), in the same window.
+const SERVER = process.env.BENCH_SERVER ?? "dist/server/main.js";
 
 type Histogram = { p50: number; p99: number; average: number };
 type Result = {
