@@ -1,5 +1,5 @@
 // Writes .br and .gz beside every compressible file of the built client, once, at build time, so
-// the server sends compressed bytes without spending CPU per request (@fastify/static preCompressed).
+// the server sends compressed bytes without spending CPU per request (server/plugins/client-app.ts).
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";

@@ -1,7 +1,9 @@
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
+import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import { isUtf8MimeType, mime } from "@fastify/send";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { SERVER_PATH_PREFIXES } from "../../src/shared/constants";
 import { DRAFT_LINK_PARAM } from "../../src/shared/draft-links";
@@ -14,9 +16,27 @@ const SHORT = "public, max-age=3600";
 /** Files that must be revalidated on every load, or a new release would never reach the user. */
 const ALWAYS_REVALIDATE = new Set(["/index.html", "/sw.js", "/manifest.webmanifest"]);
 
+/** One representation of a file: its bytes and their strong validator. */
+type Body = { bytes: Buffer; etag: string };
+
+/** A file of the built client, with the precompressed variants scripts/compress-client.mjs wrote. */
+type ClientFile = {
+  type: string;
+  cacheControl: string;
+  lastModified: string;
+  identity: Body;
+  br?: Body;
+  gzip?: Body;
+};
+
 /**
  * Serves the built client, and answers every unmatched request: hashed assets cached forever, the shell revalidated, and the shell
  * for any other page path (the client router decides what to show).
+ *
+ * The build does not change under a running server (a release restarts it), so its files are read
+ * once at start-up and served from memory (issue 15: reading them per request — a directory walk,
+ * a stat per encoding tried, open, read, close — cost ten times a bare response). Only a file of
+ * the client directory can be named: the lookup is by exact path, never a filesystem path.
  */
 export const clientAppPlugin = fp(
   async (app: FastifyInstance, options: { clientDir: string | undefined }) => {
@@ -28,9 +48,17 @@ export const clientAppPlugin = fp(
     app.addHook("onRequest", async (request, reply) => {
       if (carriesSecret(request.url)) reply.header("Referrer-Policy", "no-referrer");
     });
-    if (!hasClient)
-      app.log.warn({ root }, "no built client found: serving the API only (run `npm run build`)");
-    else await registerStatic(app, root);
+    const files = hasClient ? await loadClientFiles(root) : new Map<string, ClientFile>();
+    const shell = files.get("/index.html");
+    if (!shell) app.log.warn({ root }, "no built client found: serving the API only (run `npm run build`)");
+    else {
+      // GET (and so HEAD) of any path; what is not a file goes on to the not-found handler.
+      app.get("/*", (request, reply) => {
+        const file = files.get(fileKey(routingPath(request.url)));
+        if (!file) return reply.callNotFound();
+        return sendClientFile(request, reply, file, file.cacheControl);
+      });
+    }
 
     app.setNotFoundHandler((request, reply) => {
       const pathname = routingPath(request.url);
@@ -38,33 +66,102 @@ export const clientAppPlugin = fp(
         (request.method === "GET" || request.method === "HEAD") &&
         !SERVER_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix)) &&
         !path.extname(pathname);
-      if (!hasClient || !isPage) {
+      if (!shell || !isPage) {
         return reply.status(404).send({ message: `There is nothing at ${request.method} ${pathname}.` });
       }
-      return reply.header("Cache-Control", NO_CACHE).sendFile("index.html");
+      return sendClientFile(request, reply.status(200), shell, NO_CACHE);
     });
   },
 );
 
-async function registerStatic(app: FastifyInstance, root: string): Promise<void> {
-  await app.register(fastifyStatic, {
-    root,
-    // A directory URL ("/" above all) gets the shell; without an index `send` answers 403.
-    index: ["index.html"],
-    wildcard: true,
-    cacheControl: false,
-    // scripts/compress-client.mjs writes .br/.gz beside each asset at build time.
-    preCompressed: true,
-    setHeaders(reply, filePath) {
-      // A precompressed variant (index.html.br) is cached like the file it encodes.
-      const served = filePath.replace(/\.(br|gz)$/, "");
-      const urlPath = `/${path.relative(root, served).split(path.sep).join("/")}`;
-      let policy = SHORT;
-      if (ALWAYS_REVALIDATE.has(urlPath)) policy = NO_CACHE;
-      else if (urlPath.startsWith("/assets/")) policy = IMMUTABLE;
-      reply.header("Cache-Control", policy);
-    },
+/** A directory's URL names its index.html (the shell for "/"). */
+function fileKey(pathname: string): string {
+  return pathname.endsWith("/") ? `${pathname}index.html` : pathname;
+}
+
+async function loadClientFiles(root: string): Promise<Map<string, ClientFile>> {
+  const contents = new Map<string, { bytes: Buffer; mtime: Date }>();
+  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const urlPath = `/${path.relative(root, file).split(path.sep).join("/")}`;
+    // Dotfiles (and files in dot directories) are never served, as `send` ignored them.
+    if (urlPath.split("/").some((segment) => segment.startsWith("."))) continue;
+    const [bytes, { mtime }] = await Promise.all([readFile(file), stat(file)]);
+    contents.set(urlPath, { bytes, mtime });
+  }
+  const body = (bytes: Buffer): Body => ({
+    bytes,
+    etag: `"${createHash("sha256").update(bytes).digest("base64url").slice(0, 27)}"`,
   });
+  const files = new Map<string, ClientFile>();
+  for (const [urlPath, { bytes, mtime }] of contents) {
+    const type = mime.getType(urlPath) ?? "application/octet-stream";
+    const br = contents.get(`${urlPath}.br`);
+    const gzip = contents.get(`${urlPath}.gz`);
+    files.set(urlPath, {
+      type: isUtf8MimeType(type) ? `${type}; charset=utf-8` : type,
+      cacheControl: cacheControlOf(urlPath.replace(/\.(br|gz)$/, "")),
+      lastModified: mtime.toUTCString(),
+      identity: body(bytes),
+      ...(br ? { br: body(br.bytes) } : {}),
+      ...(gzip ? { gzip: body(gzip.bytes) } : {}),
+    });
+  }
+  return files;
+}
+
+/** A precompressed variant (index.html.br) is cached like the file it encodes. */
+function cacheControlOf(urlPath: string): string {
+  if (ALWAYS_REVALIDATE.has(urlPath)) return NO_CACHE;
+  if (urlPath.startsWith("/assets/")) return IMMUTABLE;
+  return SHORT;
+}
+
+function sendClientFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: ClientFile,
+  cacheControl: string,
+): FastifyReply {
+  const encoding = chooseEncoding(request.headers["accept-encoding"], file);
+  const chosen = (encoding && file[encoding]) || file.identity;
+  // The answer depends on Accept-Encoding: a shared cache must not hand one client's to another.
+  reply.header("Vary", "Accept-Encoding");
+  reply.header("Cache-Control", cacheControl);
+  reply.header("ETag", chosen.etag);
+  reply.header("Last-Modified", file.lastModified);
+  if (isFresh(request, chosen.etag, file.lastModified)) return reply.status(304).send();
+  reply.type(file.type);
+  if (encoding) reply.header("Content-Encoding", encoding === "gzip" ? "gzip" : "br");
+  return reply.send(chosen.bytes);
+}
+
+/** Brotli, else gzip, when the browser accepts it (q > 0) and the build has the variant. */
+function chooseEncoding(header: string | undefined, file: ClientFile): "br" | "gzip" | undefined {
+  if (!header || (!file.br && !file.gzip)) return undefined;
+  const accepted = new Set<string>();
+  for (const part of header.split(",")) {
+    const [name = "", ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
+    if (q === undefined || Number(q.slice(2)) > 0) accepted.add(name.trim());
+  }
+  if (file.br && (accepted.has("br") || accepted.has("*"))) return "br";
+  if (file.gzip && (accepted.has("gzip") || accepted.has("x-gzip") || accepted.has("*"))) return "gzip";
+  return undefined;
+}
+
+/** RFC 9110 §13.2.2: If-None-Match decides when present; otherwise If-Modified-Since. */
+function isFresh(request: FastifyRequest, etag: string, lastModified: string): boolean {
+  const noneMatch = request.headers["if-none-match"];
+  if (noneMatch !== undefined) {
+    return noneMatch
+      .split(",")
+      .map((tag) => tag.trim().replace(/^W\//, ""))
+      .some((tag) => tag === etag || tag === "*");
+  }
+  const modifiedSince = Date.parse(request.headers["if-modified-since"] ?? "");
+  return !Number.isNaN(modifiedSince) && Date.parse(lastModified) <= modifiedSince;
 }
 
 function carriesSecret(url: string): boolean {

@@ -1,6 +1,6 @@
-import helmet from "@fastify/helmet";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import helmet from "helmet";
 import { CLIENT_HEADER } from "../../src/shared/constants";
 import { HttpError } from "../http-error";
 import { routingPath } from "../request-path";
@@ -21,7 +21,10 @@ const CSRF_MESSAGE = "This request was refused because it did not come from the 
  * grant) and must not be marked cross-site by the browser.
  */
 export const securityPlugin = fp(async (app: FastifyInstance, options: { uploadOrigin?: string }) => {
-  await app.register(helmet, {
+  // The same headers on every response: the middleware is made once (@fastify/helmet made it, and
+  // parsed the policy, per request: issue 15), and applied in the first hook, so that the refusals
+  // of later hooks (401, 403) carry the headers too.
+  const applySecurityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -47,6 +50,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { uploadO
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
   });
+  app.addHook("onRequest", (request, reply, done) =>
+    applySecurityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
+  );
 
   // onSend runs for every answer: handlers', errors (also those of onRequest hooks) and 404s.
   app.addHook("onSend", async (request, reply) => {

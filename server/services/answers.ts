@@ -156,43 +156,50 @@ export async function mergeAnswers(
   const now = clock();
   const keys = Object.keys(request.answers);
   if (keys.length === 0) return { savedAt: now, saved: 0, superseded: {} };
-  const stored = await tx
-    .select({ key: answers.key, value: answers.value, editedAt: answers.editedAt })
-    .from(answers)
-    .where(and(eq(answers.userId, userId), inArray(answers.key, keys)));
-  const storedByKey = new Map(stored.map((row) => [row.key, row]));
 
   const nextRevision = revision + 1;
-  const superseded: AnswerMap = {};
-  const rows: (typeof answers.$inferInsert)[] = [];
-  for (const [key, value] of Object.entries(request.answers)) {
+  const rows = Object.entries(request.answers).map(([key, value]) => {
     const editedAt = Object.hasOwn(request.editedAt, key) ? (request.editedAt[key] as number) : now.getTime();
-    const current = storedByKey.get(key);
-    if (current && editedAt < current.editedAt.getTime()) {
-      superseded[key] = current.value;
-      continue;
-    }
-    rows.push({ userId, key, value, updatedAt: now, editedAt: new Date(editedAt), revision: nextRevision });
-  }
-  if (rows.length > 0) {
-    await tx
-      .insert(answers)
-      .values(rows)
-      .onConflictDoUpdate({
-        target: [answers.userId, answers.key],
-        set: {
-          value: sql`excluded.value`,
-          updatedAt: sql`excluded.updated_at`,
-          editedAt: sql`excluded.edited_at`,
-          revision: sql`excluded.revision`,
-        },
-      });
+    return { userId, key, value, updatedAt: now, editedAt: new Date(editedAt), revision: nextRevision };
+  });
+  // One statement (issue 15): each field is written unless its stored edit is newer. The fields not
+  // written are the superseded ones, read below only when there are any (the application lock
+  // keeps the user's answers unchanged meanwhile).
+  const written = await tx
+    .insert(answers)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [answers.userId, answers.key],
+      set: {
+        value: sql`excluded.value`,
+        updatedAt: sql`excluded.updated_at`,
+        editedAt: sql`excluded.edited_at`,
+        revision: sql`excluded.revision`,
+      },
+      // Compared in milliseconds, as the client's edit times are.
+      setWhere: sql`date_trunc('milliseconds', ${answers.editedAt}) <= excluded.edited_at`,
+    })
+    .returning({ key: answers.key });
+  const writtenKeys = new Set(written.map((row) => row.key));
+  const notWritten = keys.filter((key) => !writtenKeys.has(key));
+  const superseded: AnswerMap =
+    notWritten.length === 0
+      ? {}
+      : Object.fromEntries(
+          (
+            await tx
+              .select({ key: answers.key, value: answers.value })
+              .from(answers)
+              .where(and(eq(answers.userId, userId), inArray(answers.key, notWritten)))
+          ).map((row) => [row.key, row.value]),
+        );
+  if (written.length > 0) {
     await tx
       .update(applications)
       .set({ answerRevision: nextRevision, updatedAt: now })
       .where(eq(applications.userId, userId));
   }
-  return { savedAt: now, saved: rows.length, superseded };
+  return { savedAt: now, saved: written.length, superseded };
 }
 
 /**

@@ -11,19 +11,28 @@ export type ApplicationLock = { answerRevision: number; submittedAt: Date | null
  * Creates the user's application row if needed and locks it until the transaction ends: every write
  * to a user's answers, add-another counts, tab choices or web status, and the submit, takes this
  * lock first, so they apply one after the other (the order in which they commit is the server's
- * order).
+ * order). The row exists for all but a user's first write: one round trip then (issue 15).
  */
 export async function lockApplication(tx: Database, userId: string, now: Date): Promise<ApplicationLock> {
+  const locked = await selectForUpdate(tx, userId);
+  if (locked) return locked;
+  // A concurrent first write may insert the row too: the loser waits for its commit, inserts
+  // nothing, and then locks the winner's row.
   await tx
     .insert(applications)
     .values({ userId, createdAt: now, updatedAt: now })
     .onConflictDoNothing({ target: applications.userId });
+  const row = await selectForUpdate(tx, userId);
+  if (!row) throw new Error("application row vanished after insert");
+  return row;
+}
+
+async function selectForUpdate(tx: Database, userId: string): Promise<ApplicationLock | undefined> {
   const [row] = await tx
     .select({ answerRevision: applications.answerRevision, submittedAt: applications.submittedAt })
     .from(applications)
     .where(eq(applications.userId, userId))
     .for("update");
-  if (!row) throw new Error("application row vanished after insert");
   return row;
 }
 

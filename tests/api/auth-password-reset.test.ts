@@ -288,6 +288,17 @@ describe("the reset page", () => {
     const log = lines.join("");
     expect(log).toContain("/reset?username=a%40b.edu&id=[redacted]");
     expect(log).not.toContain("s3cret-token");
+    // One access line per request: what was asked, how it was answered, and how long it took.
+    const access = lines
+      .map((line) => JSON.parse(line))
+      .filter((entry) => entry.req?.url?.startsWith("/reset"));
+    expect(access).toHaveLength(1);
+    expect(access[0]).toMatchObject({
+      msg: "request completed",
+      req: { method: "GET" },
+      res: { statusCode: 200 },
+    });
+    expect(typeof access[0].responseTime).toBe("number");
   });
 
   it("does not change the policy of other pages", async () => {

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientHeaders, createTestApp, signedInUser, type TestApp } from "../helpers/test-app";
@@ -10,6 +10,7 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 const SHELL = "<!doctype html><html><head><title>Admissions shell</title></head><body></body></html>";
 const APP_JS = "console.log('app-abc123');";
 const SECRET = "TOP-SECRET-beside-the-client";
+const DOTFILE_SECRET = "TOP-SECRET-in-a-dotfile";
 
 function expectShell(response: LightMyRequestResponse) {
   expect(response.statusCode).toBe(200);
@@ -48,6 +49,9 @@ describe("with a built client", () => {
       await writeFile(path.join(clientDir, `${file}.br`), brotliCompressSync(content));
       await writeFile(path.join(clientDir, `${file}.gz`), gzipSync(content));
     }
+    await writeFile(path.join(clientDir, ".env"), DOTFILE_SECRET);
+    await mkdir(path.join(clientDir, ".hidden"));
+    await writeFile(path.join(clientDir, ".hidden", "notes.txt"), DOTFILE_SECRET);
     await writeFile(path.join(clientDir, "sw.js"), "self.addEventListener('fetch', () => {});");
     await writeFile(path.join(clientDir, "manifest.webmanifest"), JSON.stringify({ name: "Admissions" }));
     await writeFile(path.join(clientDir, "icons", "icon-192.png"), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
@@ -68,6 +72,71 @@ describe("with a built client", () => {
     expect(response.headers["content-encoding"]).toBe("br");
     expect(response.headers["cache-control"]).toBe(IMMUTABLE);
     expect(brotliDecompressSync(response.rawPayload).toString()).toBe(APP_JS);
+  });
+
+  it("sends gzip to a browser without brotli, and the plain file to one that accepts neither", async () => {
+    const gzip = await test.app.inject({
+      method: "GET",
+      url: "/assets/app-abc123.js",
+      headers: { "accept-encoding": "gzip, deflate" },
+    });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gzip.headers.vary).toContain("Accept-Encoding");
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(APP_JS);
+    const plain = await test.app.inject({
+      method: "GET",
+      url: "/assets/app-abc123.js",
+      headers: { "accept-encoding": "br;q=0, gzip;q=0, identity" },
+    });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(APP_JS);
+  });
+
+  it.each([
+    ["/index.html", "br"],
+    ["/education", "br"],
+    ["/manifest.webmanifest", "br"],
+    ["/assets/app-abc123.js", "identity"],
+  ])("answers the revalidation of unchanged %s (%s) with 304 and no body", async (url, encoding) => {
+    const headers = { "accept-encoding": encoding };
+    const first = await test.app.inject({ method: "GET", url, headers });
+    expect(first.statusCode).toBe(200);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const byTag = await test.app.inject({
+      method: "GET",
+      url,
+      headers: { ...headers, "if-none-match": etag },
+    });
+    expect(byTag.statusCode).toBe(304);
+    expect(byTag.body).toBe("");
+    expect(byTag.headers["cache-control"]).toBe(first.headers["cache-control"]);
+    const byDate = await test.app.inject({
+      method: "GET",
+      url,
+      headers: { ...headers, "if-modified-since": String(first.headers["last-modified"]) },
+    });
+    expect(byDate.statusCode).toBe(304);
+    // A changed file (another tag) is sent whole, whatever the date says.
+    const changed = await test.app.inject({
+      method: "GET",
+      url,
+      headers: {
+        ...headers,
+        "if-none-match": '"another-build"',
+        "if-modified-since": String(first.headers["last-modified"]),
+      },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.rawPayload.length).toBeGreaterThan(0);
+  });
+
+  it("never serves dotfiles or files in dot directories", async () => {
+    for (const url of ["/.env", "/.hidden/notes.txt", "/%2eenv"]) {
+      const response = await test.app.inject({ method: "GET", url });
+      expect(response.body, url).not.toContain(DOTFILE_SECRET);
+      expect(response.statusCode, url).toBeLessThan(500);
+    }
   });
 
   it("keeps the shell revalidated when it is sent compressed", async () => {
@@ -227,6 +296,9 @@ describe("with a client directory that has no index.html", () => {
   let clientDir: string;
   beforeAll(async () => {
     clientDir = await mkdtemp(path.join(os.tmpdir(), "admissions-empty-client-"));
+    await writeFile(path.join(clientDir, ".env"), DOTFILE_SECRET);
+    await mkdir(path.join(clientDir, ".hidden"));
+    await writeFile(path.join(clientDir, ".hidden", "notes.txt"), DOTFILE_SECRET);
     await writeFile(path.join(clientDir, "sw.js"), "");
     test = await createTestApp({ clientDir });
   });

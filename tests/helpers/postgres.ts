@@ -39,9 +39,10 @@ export function postgresAvailable(): boolean {
 /**
  * PostgreSQL for a test that needs several processes on one database: DATABASE_URL's when set (CI),
  * otherwise a throw-away cluster in a temporary directory on a free port, removed by `stop()`.
- * As root, the server runs as the `postgres` user (it refuses to run as root).
+ * As root, the server runs as the `postgres` user (it refuses to run as root). Tests run without
+ * fsync; `durable` keeps PostgreSQL's defaults (each commit flushed), as a deployment runs it.
  */
-export async function startPostgres(): Promise<Postgres> {
+export async function startPostgres({ durable = false }: { durable?: boolean } = {}): Promise<Postgres> {
   const existing = process.env.DATABASE_URL;
   if (existing) return { url: existing, stop: async () => {} };
   const bin = postgresBin();
@@ -66,7 +67,7 @@ export async function startPostgres(): Promise<Postgres> {
     "-l",
     path.join(dir, "server.log"),
     "-o",
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${durable ? "" : " -c fsync=off"}`,
     "start",
   ]);
   await exec("createdb", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "admissions"]);
