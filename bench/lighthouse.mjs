@@ -71,6 +71,24 @@ async function signedInCookie(base) {
     .join("; ");
 }
 
+/**
+ * One Lighthouse run. On a busy machine Chromium now and then loses the trace (NO_NAVSTART): such a
+ * run is repeated, up to twice, and said; a figure is never taken from a failed run.
+ */
+async function audit(url, extraHeaders, entry) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] },
+      extraHeaders ? { extends: "lighthouse:default", settings: { extraHeaders } } : undefined,
+    );
+    const error = result ? result.lhr.runtimeError : { code: "NO_RESULT", message: "no result" };
+    if (!error) return result;
+    if (attempt === 3) throw new Error(`${entry}: ${error.message}`);
+    console.log(`  ${entry}: Lighthouse run failed (${error.code}); running it again`);
+  }
+}
+
 const dataDir = mkdtempSync(path.join(tmpdir(), "admissions-bench-lh-"));
 // The test hook signs a visitor in without mail (the server warns that it is on).
 const server = await startBuiltServer(dataDir, { env: { E2E_TEST_HOOKS: "true" } });
@@ -91,13 +109,7 @@ try {
     const extraHeaders = who === "signed-in" ? { Cookie: await signedInCookie(server.base) } : undefined;
     const perRun = [];
     for (let run = 1; run <= runs; run++) {
-      const result = await lighthouse(
-        `${server.base}${route}`,
-        { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] },
-        extraHeaders ? { extends: "lighthouse:default", settings: { extraHeaders } } : undefined,
-      );
-      if (!result) throw new Error(`Lighthouse returned nothing for ${entry}`);
-      if (result.lhr.runtimeError) throw new Error(`${entry}: ${result.lhr.runtimeError.message}`);
+      const result = await audit(`${server.base}${route}`, extraHeaders, entry);
       perRun.push(figuresOf(result.lhr));
       if (reportsDir)
         writeFileSync(

@@ -1,10 +1,11 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { SERVER_PATH_PREFIXES } from "../../src/shared/constants";
+import { cookieName, LOGGED_IN_HINT_COOKIE, SERVER_PATH_PREFIXES } from "../../src/shared/constants";
 import { DRAFT_LINK_PARAM } from "../../src/shared/draft-links";
+import { isFormPagePath } from "../../src/shared/routes";
 import { SERVICE_TOKEN_PARAM } from "../../src/shared/service-view";
 import { routingPath } from "../request-path";
 
@@ -41,7 +42,7 @@ export const clientAppPlugin = fp(
       if (!hasClient || !isPage) {
         return reply.status(404).send({ message: `There is nothing at ${request.method} ${pathname}.` });
       }
-      return reply.header("Cache-Control", NO_CACHE).sendFile("index.html");
+      return reply.header("Cache-Control", NO_CACHE).sendFile(shellFor(root, pathname, request));
     });
   },
 );
@@ -65,6 +66,23 @@ async function registerStatic(app: FastifyInstance, root: string): Promise<void>
       reply.header("Cache-Control", policy);
     },
   });
+}
+
+const HINT_COOKIES = [cookieName(LOGGED_IN_HINT_COOKIE, false), cookieName(LOGGED_IN_HINT_COOKIE, true)];
+
+/**
+ * The HTML for a page path: a form page's prerendered first screen (scripts/prerender-shells.ts,
+ * decision 0018) for a visitor who is not signed in, since it shows a visitor's welcome; the bare
+ * shell otherwise (signed in, the service view, any other path, or a build without shells).
+ */
+function shellFor(root: string | undefined, pathname: string, request: FastifyRequest): string {
+  const signedIn = HINT_COOKIES.some((name) => request.cookies[name] !== undefined);
+  const query = request.url.indexOf("?");
+  const serviceView =
+    query >= 0 && new URLSearchParams(request.url.slice(query + 1)).has(SERVICE_TOKEN_PARAM);
+  if (root === undefined || signedIn || serviceView || !isFormPagePath(pathname)) return "index.html";
+  const prerendered = `shells${pathname}.html`;
+  return existsSync(path.join(root, prerendered)) ? prerendered : "index.html";
 }
 
 function carriesSecret(url: string): boolean {
