@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { cookieName, LOGGED_IN_HINT_COOKIE, SERVER_PATH_PREFIXES } from "../../src/shared/constants";
 import { DRAFT_LINK_PARAM } from "../../src/shared/draft-links";
-import { isFormPagePath } from "../../src/shared/routes";
+import { FORM_PAGES } from "../../src/shared/routes";
 import { SERVICE_TOKEN_PARAM } from "../../src/shared/service-view";
 import { routingPath } from "../request-path";
 
@@ -29,6 +29,12 @@ export const clientAppPlugin = fp(
     app.addHook("onRequest", async (request, reply) => {
       if (carriesSecret(request.url)) reply.header("Referrer-Policy", "no-referrer");
     });
+    // Listed once: the build does not change under a running server.
+    const prerendered = new Set(
+      hasClient
+        ? FORM_PAGES.map((page) => page.path).filter((page) => existsSync(shellPath(root, page)))
+        : [],
+    );
     if (!hasClient)
       app.log.warn({ root }, "no built client found: serving the API only (run `npm run build`)");
     else await registerStatic(app, root);
@@ -42,7 +48,7 @@ export const clientAppPlugin = fp(
       if (!hasClient || !isPage) {
         return reply.status(404).send({ message: `There is nothing at ${request.method} ${pathname}.` });
       }
-      return reply.header("Cache-Control", NO_CACHE).sendFile(shellFor(root, pathname, request));
+      return reply.header("Cache-Control", NO_CACHE).sendFile(shellFor(prerendered, pathname, request));
     });
   },
 );
@@ -61,28 +67,34 @@ async function registerStatic(app: FastifyInstance, root: string): Promise<void>
       const served = filePath.replace(/\.(br|gz)$/, "");
       const urlPath = `/${path.relative(root, served).split(path.sep).join("/")}`;
       let policy = SHORT;
-      if (ALWAYS_REVALIDATE.has(urlPath)) policy = NO_CACHE;
+      // The prerendered first screens name the release's assets, as index.html does.
+      if (ALWAYS_REVALIDATE.has(urlPath) || urlPath.startsWith(`/${SHELLS_DIR}/`)) policy = NO_CACHE;
       else if (urlPath.startsWith("/assets/")) policy = IMMUTABLE;
       reply.header("Cache-Control", policy);
     },
   });
 }
 
+/** Where scripts/prerender-shells.ts writes the form pages' first screens, in the client build. */
+const SHELLS_DIR = "shells";
 const HINT_COOKIES = [cookieName(LOGGED_IN_HINT_COOKIE, false), cookieName(LOGGED_IN_HINT_COOKIE, true)];
+
+function shellPath(root: string, pathname: string): string {
+  return path.join(root, SHELLS_DIR, `${pathname}.html`);
+}
 
 /**
  * The HTML for a page path: a form page's prerendered first screen (scripts/prerender-shells.ts,
  * decision 0018) for a visitor who is not signed in, since it shows a visitor's welcome; the bare
  * shell otherwise (signed in, the service view, any other path, or a build without shells).
  */
-function shellFor(root: string | undefined, pathname: string, request: FastifyRequest): string {
+function shellFor(prerendered: ReadonlySet<string>, pathname: string, request: FastifyRequest): string {
+  if (!prerendered.has(pathname)) return "index.html";
   const signedIn = HINT_COOKIES.some((name) => request.cookies[name] !== undefined);
   const query = request.url.indexOf("?");
   const serviceView =
     query >= 0 && new URLSearchParams(request.url.slice(query + 1)).has(SERVICE_TOKEN_PARAM);
-  if (root === undefined || signedIn || serviceView || !isFormPagePath(pathname)) return "index.html";
-  const prerendered = `shells${pathname}.html`;
-  return existsSync(path.join(root, prerendered)) ? prerendered : "index.html";
+  return signedIn || serviceView ? "index.html" : `${SHELLS_DIR}${pathname}.html`;
 }
 
 function carriesSecret(url: string): boolean {
