@@ -5,8 +5,9 @@ import path from "node:path";
 import { isUtf8MimeType, mime } from "@fastify/send";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { SERVER_PATH_PREFIXES } from "../../src/shared/constants";
+import { cookieName, LOGGED_IN_HINT_COOKIE, SERVER_PATH_PREFIXES } from "../../src/shared/constants";
 import { DRAFT_LINK_PARAM } from "../../src/shared/draft-links";
+import { FORM_PAGES } from "../../src/shared/routes";
 import { SERVICE_TOKEN_PARAM } from "../../src/shared/service-view";
 import { routingPath } from "../request-path";
 
@@ -50,6 +51,10 @@ export const clientAppPlugin = fp(
     });
     const files = hasClient ? await loadClientFiles(root) : new Map<string, ClientFile>();
     const shell = files.get("/index.html");
+    // The form pages with a prerendered first screen in this build (decision 0018).
+    const prerendered = new Set(
+      FORM_PAGES.map((page) => page.path).filter((page) => files.has(`/${shellName(page)}`)),
+    );
     if (!shell) app.log.warn({ root }, "no built client found: serving the API only (run `npm run build`)");
     else {
       // GET (and so HEAD) of any path; what is not a file goes on to the not-found handler.
@@ -69,7 +74,8 @@ export const clientAppPlugin = fp(
       if (!shell || !isPage) {
         return reply.status(404).send({ message: `There is nothing at ${request.method} ${pathname}.` });
       }
-      return sendClientFile(request, reply.status(200), shell, NO_CACHE);
+      const page = files.get(`/${shellFor(prerendered, pathname, request)}`) ?? shell;
+      return sendClientFile(request, reply.status(200), page, NO_CACHE);
     });
   },
 );
@@ -113,7 +119,8 @@ async function loadClientFiles(root: string): Promise<Map<string, ClientFile>> {
 
 /** A precompressed variant (index.html.br) is cached like the file it encodes. */
 function cacheControlOf(urlPath: string): string {
-  if (ALWAYS_REVALIDATE.has(urlPath)) return NO_CACHE;
+  // The prerendered first screens name the release's assets, as index.html does.
+  if (ALWAYS_REVALIDATE.has(urlPath) || urlPath.startsWith(`/${SHELLS_DIR}/`)) return NO_CACHE;
   if (urlPath.startsWith("/assets/")) return IMMUTABLE;
   return SHORT;
 }
@@ -162,6 +169,29 @@ function isFresh(request: FastifyRequest, etag: string, lastModified: string): b
   }
   const modifiedSince = Date.parse(request.headers["if-modified-since"] ?? "");
   return !Number.isNaN(modifiedSince) && Date.parse(lastModified) <= modifiedSince;
+}
+
+/** Where scripts/prerender-shells.ts writes the form pages' first screens, in the client build. */
+const SHELLS_DIR = "shells";
+const HINT_COOKIES = [cookieName(LOGGED_IN_HINT_COOKIE, false), cookieName(LOGGED_IN_HINT_COOKIE, true)];
+
+/** A form page's prerendered first screen, relative to the client build ("shells/about.html"). */
+function shellName(pathname: string): string {
+  return `${SHELLS_DIR}${pathname}.html`;
+}
+
+/**
+ * The HTML for a page path: a form page's prerendered first screen (scripts/prerender-shells.ts,
+ * decision 0018) for a visitor who is not signed in, since it shows a visitor's welcome; the bare
+ * shell otherwise (signed in, the service view, any other path, or a build without shells).
+ */
+function shellFor(prerendered: ReadonlySet<string>, pathname: string, request: FastifyRequest): string {
+  if (!prerendered.has(pathname)) return "index.html";
+  const signedIn = HINT_COOKIES.some((name) => request.cookies[name] !== undefined);
+  const query = request.url.indexOf("?");
+  const serviceView =
+    query >= 0 && new URLSearchParams(request.url.slice(query + 1)).has(SERVICE_TOKEN_PARAM);
+  return signedIn || serviceView ? "index.html" : shellName(pathname);
 }
 
 function carriesSecret(url: string): boolean {

@@ -312,3 +312,48 @@ describe("with a client directory that has no index.html", () => {
     expectJson404(await test.app.inject({ method: "GET", url: "/sw.js" }));
   });
 });
+
+describe("with prerendered first screens (decision 0018)", () => {
+  const INDEX = '<!doctype html><html><body><div id="root"></div></body></html>';
+  const ABOUT = '<!doctype html><html><body><div id="root"><h1>About You</h1></div></body></html>';
+  let test: TestApp;
+  let clientDir: string;
+
+  beforeAll(async () => {
+    clientDir = await mkdtemp(path.join(os.tmpdir(), "admissions-shells-"));
+    await mkdir(path.join(clientDir, "shells"));
+    await writeFile(path.join(clientDir, "index.html"), INDEX);
+    // Only About You has one here: a page without its file falls back to the bare shell.
+    await writeFile(path.join(clientDir, "shells", "about.html"), ABOUT);
+    test = await createTestApp({ clientDir });
+  });
+  afterAll(async () => {
+    await test?.close();
+    if (clientDir) await rm(clientDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, cookie?: string) =>
+    test.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
+
+  it("sends a visitor a form page's first screen, revalidated like the shell", async () => {
+    const response = await get("/about");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/^text\/html/);
+    expect(response.headers["cache-control"]).toBe("no-cache");
+    expect(response.body).toBe(ABOUT);
+    expect((await get("/about?utm_source=mail")).body).toBe(ABOUT);
+  });
+
+  it("sends the bare shell to a signed-in applicant, under either hint cookie name", async () => {
+    expect((await get("/about", "adm_logged_in=1")).body).toBe(INDEX);
+    expect((await get("/about", "__Host-adm_logged_in=1")).body).toBe(INDEX);
+  });
+
+  it("sends the bare shell for a service link, a page without a prerendered screen, and other paths", async () => {
+    expect((await get(`/about?service_token=${"a".repeat(43)}`)).body).toBe(INDEX);
+    expect((await get("/education")).body).toBe(INDEX);
+    expect((await get("/completion")).body).toBe(INDEX);
+    expect((await get("/login")).body).toBe(INDEX);
+    expect((await get("/somewhere-else")).body).toBe(INDEX);
+  });
+});

@@ -1,6 +1,7 @@
 import { partner } from "../../src/config/partner";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { tabTo } from "./keyboard";
+import { signIn } from "./session";
 
 test("the footer's Help and Privacy dialogs open, trap focus and close with Escape", async ({ page }) => {
   await page.goto("/about");
@@ -147,4 +148,29 @@ test("the logo is decorative inside a link named by its text", async ({ page }) 
   await expect(home).not.toHaveAttribute("aria-label", /.*/);
   await expect(home.locator("img")).toHaveAttribute("alt", "");
   await expect(home).toContainText(partner.name);
+});
+
+test("a visitor's first visit paints the page's first screen from the HTML; the app replaces it", async ({
+  page,
+}) => {
+  // Decision 0018: the form pages' first screen is in the HTML a visitor receives...
+  const html = await (await page.request.get("/education")).text();
+  expect(html).toContain("data-static-shell");
+  expect(html).toContain("<h1>Your Academics</h1>");
+  expect(html).toContain("Welcome!");
+
+  // ...and the app takes its place: one h1, the real page's, and the fields.
+  await page.goto("/education");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your Academics");
+  await expect(page.locator("[data-static-shell]")).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+  await expect(page.getByRole("link", { name: "Create an account" })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("a signed-in applicant is not sent a visitor's first screen", async ({ page }) => {
+  await signIn(page);
+  const html = await (await page.request.get("/about")).text();
+  expect(html).not.toContain("data-static-shell");
+  expect(html).toContain('<div id="root"></div>');
 });

@@ -1,5 +1,6 @@
 import { type Key, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { Button, Tab, TabList, TabPanel, Tabs } from "react-aria-components";
+import { useLocation } from "react-router-dom";
 import { partner } from "../../config/partner";
 import type { FormPage, Question, Section } from "../../form/catalogue-types";
 import { textForViewer } from "../../form/engine/audience";
@@ -21,6 +22,7 @@ import { answerWriter, setAnswer } from "./set-answer";
 import { FieldErrorsContext } from "./use-field-errors";
 import { useAnswersOf } from "./use-form-answers";
 import { useHashFocus } from "./use-hash-focus";
+import { useProgressiveCount } from "./use-progressive-count";
 import { useUiChoices } from "./use-ui-choices";
 
 /**
@@ -37,6 +39,22 @@ function engineContext() {
 
 /** Errors being fixed may clear once typing pauses this long. */
 const EDIT_CHECK_MS = 250;
+
+/**
+ * Questions that more than fill a phone's first screen below the header, steps and banner: the
+ * sections holding them render at once, the rest in idle moments (see useProgressiveCount).
+ */
+const FIRST_SCREEN_QUESTIONS = 8;
+
+/** How many leading sections hold the first screen's questions (at least one). */
+function firstScreenSections(sections: readonly VisibleSection[]): number {
+  let questions = 0;
+  for (const [index, shown] of sections.entries()) {
+    questions += shown.blocks[0]?.questions.length ?? 0;
+    if (questions >= FIRST_SCREEN_QUESTIONS) return index + 1;
+  }
+  return sections.length;
+}
 
 /**
  * Renders a catalogue page through the engine: the visible sections (each a region with a
@@ -118,6 +136,9 @@ export function FormPageView({
     };
   }, [errors]);
 
+  // A fragment link (/about#{questionKey}, the validation summary's) must find its question at once.
+  const { hash } = useLocation();
+  const rendered = useProgressiveCount(sections.length, firstScreenSections(sections), hash.length > 1);
   useHashFocus();
   useDocumentTitle(page.title);
   const intro = textForViewer(page.intro, { signedIn });
@@ -132,7 +153,7 @@ export function FormPageView({
       <PageNotices />
       <FieldErrorAnnouncer errors={errors} />
       <form className="form-page" onSubmit={(event) => event.preventDefault()} noValidate>
-        {sections.map((shown) => (
+        {sections.slice(0, rendered).map((shown) => (
           <SectionView
             key={shown.section.id}
             shown={shown}

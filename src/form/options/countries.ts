@@ -251,8 +251,12 @@ const OTHER_COUNTRIES: readonly (readonly [string, string])[] = [
   ["ZWE", "Zimbabwe"],
 ];
 
+// One collator: `localeCompare(…, "en")` builds one per comparison, which made this sort a
+// noticeable part of the first screen's script evaluation (issue 15). Same order.
+const byName = new Intl.Collator("en").compare;
+
 const sortedOthers: Option[] = OTHER_COUNTRIES.map(([value, label]) => ({ value, label })).sort((a, b) =>
-  a.label.localeCompare(b.label, "en"),
+  byName(a.label, b.label),
 );
 
 /** "--", then United States, then every other country by name. */

@@ -1,0 +1,46 @@
+// The production build (`npm run build`) served by `node dist/server/main.js` on a free loopback
+// port, for the bench scripts.
+import { spawn } from "node:child_process";
+import { createServer } from "node:net";
+
+/** A port nothing listens on right now (the OS picks it). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the built server on `dataDir` and waits for /healthz. Returns its base URL, the time it
+ * took to answer, and `stop()`. `env` adds variables (the Lighthouse bench turns the test hooks on
+ * to sign a visitor in).
+ */
+export async function startBuiltServer(dataDir, { port, env = {} } = {}) {
+  const listenOn = port ?? (await freePort());
+  const base = `http://127.0.0.1:${listenOn}`;
+  const started = performance.now();
+  const server = spawn("node", ["dist/server/main.js"], {
+    env: { ...process.env, PORT: String(listenOn), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
+    stdio: "inherit",
+  });
+  const stop = async () => {
+    if (server.exitCode !== null) return;
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server.once("exit", resolve));
+  };
+  // A slow, shared machine: up to 20 s (an empty DATA_DIR runs initdb and the migrations).
+  for (let i = 0; i < 1_000; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return { base, ms: performance.now() - started, stop };
+    } catch {}
+    if (server.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await stop();
+  throw new Error("the built server did not answer /healthz within 20 s (did `npm run build` run?)");
+}

@@ -1,0 +1,144 @@
+// `npm run bench` (after `npm run build`): Lighthouse's mobile preset (simulated throttling, the
+// "lantern" model, which a busy machine disturbs less than real throttling) on system Chromium
+// against the production build, first visit (storage cleared), median of three runs per page.
+// Prints each figure beside its target (issue 15). Not a test: nothing here fails the build.
+//
+//   LIGHTHOUSE_PAGES="anon:/about signed-in:/about"  only these (default: all below)
+//   LIGHTHOUSE_RUNS=5                                runs per page (default 3)
+//   LIGHTHOUSE_REPORTS=dir                           keeps each run's JSON report there
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { startBuiltServer } from "./built-server.mjs";
+
+const ALL_PAGES = [
+  "anon:/about",
+  "anon:/education",
+  "anon:/final-steps",
+  "anon:/login",
+  "signed-in:/about",
+  "signed-in:/education",
+  "signed-in:/final-steps",
+];
+const pages = process.env.LIGHTHOUSE_PAGES?.split(/\s+/).filter(Boolean) ?? ALL_PAGES;
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const reportsDir = process.env.LIGHTHOUSE_REPORTS;
+if (reportsDir) mkdirSync(reportsDir, { recursive: true });
+
+// Issue 15's targets; `better` says which way is good.
+const FIGURES = [
+  { id: "score", label: "performance score", target: 90, better: "higher", unit: "" },
+  { id: "fcp", label: "FCP", target: 1_500, better: "lower", unit: "ms" },
+  { id: "lcp", label: "LCP", target: 2_000, better: "lower", unit: "ms" },
+  { id: "tbt", label: "TBT", target: 200, better: "lower", unit: "ms" },
+  { id: "cls", label: "CLS", target: 0.02, better: "lower", unit: "" },
+  { id: "longestTask", label: "longest task", target: 200, better: "lower", unit: "ms" },
+  { id: "tti", label: "TTI (no target)", target: null, better: "lower", unit: "ms" },
+];
+
+function figuresOf(lhr) {
+  const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const longTasks = lhr.audits["long-tasks"]?.details?.items ?? [];
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    fcp: audit("first-contentful-paint"),
+    lcp: audit("largest-contentful-paint"),
+    tbt: audit("total-blocking-time"),
+    cls: audit("cumulative-layout-shift"),
+    // Lighthouse lists main-thread tasks over 50 ms (estimated under simulated throttling).
+    longestTask: longTasks.reduce((longest, task) => Math.max(longest, task.duration ?? 0), 0),
+    tti: audit("interactive"),
+  };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+async function signedInCookie(base) {
+  const response = await fetch(`${base}/__test__/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "X-Admissions-Client": "1" },
+    body: JSON.stringify({ username: `bench-${Date.now()}@example.edu` }),
+  });
+  if (!response.ok) throw new Error(`test sign-in answered ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
+/**
+ * One Lighthouse run. On a busy machine Chromium now and then loses the trace (NO_NAVSTART): such a
+ * run is repeated, up to twice, and said; a figure is never taken from a failed run.
+ */
+async function audit(url, extraHeaders, entry) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] },
+      extraHeaders ? { extends: "lighthouse:default", settings: { extraHeaders } } : undefined,
+    );
+    const error = result ? result.lhr.runtimeError : { code: "NO_RESULT", message: "no result" };
+    if (!error) return result;
+    if (attempt === 3) throw new Error(`${entry}: ${error.message}`);
+    console.log(`  ${entry}: Lighthouse run failed (${error.code}); running it again`);
+  }
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "admissions-bench-lh-"));
+// The test hook signs a visitor in without mail (the server warns that it is on).
+const server = await startBuiltServer(dataDir, { env: { E2E_TEST_HOOKS: "true" } });
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"],
+});
+
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ");
+console.log(`\nLighthouse ${runs}× per page, mobile preset, simulated throttling; load average ${load()}`);
+const results = [];
+try {
+  for (const entry of pages) {
+    const [who, route] = entry.split(":");
+    const extraHeaders = who === "signed-in" ? { Cookie: await signedInCookie(server.base) } : undefined;
+    const perRun = [];
+    for (let run = 1; run <= runs; run++) {
+      const result = await audit(`${server.base}${route}`, extraHeaders, entry);
+      perRun.push(figuresOf(result.lhr));
+      if (reportsDir)
+        writeFileSync(
+          path.join(reportsDir, `${who}${route.replaceAll("/", "-")}-${run}.json`),
+          result.report,
+        );
+    }
+    const figures = Object.fromEntries(FIGURES.map(({ id }) => [id, median(perRun.map((r) => r[id]))]));
+    results.push({ entry, figures, scores: perRun.map((r) => r.score) });
+  }
+} finally {
+  chrome.kill();
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const show = (value, unit) =>
+  unit === "ms"
+    ? `${Math.round(value).toLocaleString("en-US")} ms`
+    : unit === "" && value < 1
+      ? value.toFixed(3)
+      : String(value);
+for (const { entry, figures, scores } of results) {
+  console.log(`${entry}  (scores ${scores.join(", ")}; load average now ${load()})`);
+  for (const { id, label, target, better, unit } of FIGURES) {
+    const value = figures[id];
+    const met =
+      target === null ? "" : (better === "higher" ? value >= target : value <= target) ? "  ok" : "  MISSED";
+    const goal = target === null ? "" : `target ${better === "higher" ? "≥" : "≤"} ${show(target, unit)}`;
+    console.log(`  ${label.padEnd(18)} ${show(value, unit).padStart(9)}   ${goal}${met}`);
+  }
+}

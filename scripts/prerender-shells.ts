@@ -1,0 +1,28 @@
+// After `vite build`: writes dist/client/shells/<page>.html, the built index.html with each form
+// page's static first screen inside #root (src/features/shell/static-shell.tsx), so that a first
+// visit paints before the JavaScript has loaded (issue 15, decision 0018). The server sends it
+// for a form page's path to a visitor who is not signed in (server/plugins/client-app.ts).
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { StaticFormShell } from "../src/features/shell/static-shell";
+import { formPages } from "../src/form/pages/form-pages";
+import { FORM_PAGES } from "../src/shared/routes";
+
+const root = "dist/client";
+const EMPTY_ROOT = '<div id="root"></div>';
+
+const index = await readFile(path.join(root, "index.html"), "utf8");
+if (!index.includes(EMPTY_ROOT)) throw new Error(`dist/client/index.html lacks ${EMPTY_ROOT}`);
+await mkdir(path.join(root, "shells"), { recursive: true });
+for (const step of FORM_PAGES) {
+  const page = formPages.find((candidate) => `/${candidate.id}` === step.path);
+  if (!page) throw new Error(`no catalogue page for ${step.path}`);
+  const shell = renderToStaticMarkup(createElement(StaticFormShell, { page, path: step.path }));
+  await writeFile(
+    path.join(root, "shells", `${step.path.slice(1)}.html`),
+    index.replace(EMPTY_ROOT, `<div id="root">${shell}</div>`),
+  );
+}
+console.log(`prerendered ${FORM_PAGES.length} form page shells into ${root}/shells`);

@@ -1,0 +1,61 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { FormPage } from "../../form/catalogue-types";
+import { answerStore } from "../answers/answer-session";
+import { anonymousSnapshot } from "../profile/client-snapshot";
+import { SnapshotContext } from "../profile/snapshot-context";
+import { FormPageView } from "./form-page-view";
+
+// Six sections of four questions: the first screen (eight questions) is the first two.
+const page: FormPage = {
+  id: "about",
+  title: "Long page",
+  intro: "",
+  sections: Array.from({ length: 6 }, (_, s) => ({
+    id: `s${s}`,
+    title: `Section ${s + 1}`,
+    questions: Array.from({ length: 4 }, (_, q) => ({
+      kind: "text" as const,
+      key: `t_${s}_${q}`,
+      label: `Question ${s + 1}.${q + 1}`,
+    })),
+  })),
+};
+
+function renderAt(entry: string) {
+  return render(
+    <MemoryRouter initialEntries={[entry]}>
+      <SnapshotContext.Provider
+        value={{
+          snapshot: anonymousSnapshot(),
+          offline: false,
+          markPageChanged: () => {},
+          advanceWebStatus: async () => {},
+        }}
+      >
+        <FormPageView page={page} />
+      </SnapshotContext.Provider>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => answerStore.replaceAll("device", []));
+afterEach(cleanup);
+
+describe("a long form page renders progressively (issue 15)", () => {
+  it("renders the first screen's sections at once and every other section soon after", async () => {
+    renderAt("/about");
+    expect(screen.getByRole("textbox", { name: "Question 2.4" })).toBeTruthy();
+    expect(screen.queryByRole("textbox", { name: "Question 6.1" })).toBeNull();
+    expect(await screen.findByRole("textbox", { name: "Question 6.4" })).toBeTruthy();
+    expect(screen.getAllByRole("region")).toHaveLength(6);
+  });
+
+  it("renders every section at once for a fragment link, so it lands on its question", () => {
+    renderAt("/about#t_5_3");
+    expect(screen.getByRole("textbox", { name: "Question 6.4" })).toBeTruthy();
+    expect(screen.getAllByRole("region")).toHaveLength(6);
+  });
+});

@@ -1,0 +1,34 @@
+import { startTransition, useEffect, useState } from "react";
+
+/**
+ * How many of a page's `total` sections to render: those that fill the first screen at once
+ * (`initial`), then one more per idle moment, each as a transition that React renders in slices,
+ * so no main-thread task is long while the applicant can already read and type (issue 15). `all`
+ * (a fragment link to a question, which must land on it at once) renders every section now. Once
+ * everything has been shown it stays shown: sections that appear later render at once.
+ */
+export function useProgressiveCount(total: number, initial: number, all: boolean): number {
+  const [shown, setShown] = useState(() => (all ? Number.POSITIVE_INFINITY : initial));
+  const complete = all || shown >= total;
+
+  useEffect(() => {
+    if (all) setShown(Number.POSITIVE_INFINITY);
+  }, [all]);
+
+  useEffect(() => {
+    if (complete) return;
+    return whenIdle(() => startTransition(() => setShown((count) => count + 1)));
+  }, [complete, shown]);
+
+  return complete ? total : shown;
+}
+
+/** Runs `task` when the browser is idle (at the latest after a second); returns a cancel. */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === "function") {
+    const handle = window.requestIdleCallback(task, { timeout: 1_000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(task, 16);
+  return () => clearTimeout(handle);
+}
