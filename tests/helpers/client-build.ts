@@ -33,6 +33,9 @@ export function builtClientDir(): Promise<string> {
     if (built < sources) {
       await run(path.join(ROOT, "node_modules", ".bin", "vite"), ["build", "--logLevel", "error"], {
         cwd: ROOT,
+        // Vitest sets NODE_ENV=test, which would give a development build of React that registers
+        // no service worker: a later browser test against dist/ would fail for no reason of its own.
+        env: { ...process.env, NODE_ENV: "production" },
         maxBuffer: 16 * 1024 * 1024,
       });
     }
