@@ -1,5 +1,6 @@
 import { liveQuery, type Subscription } from "dexie";
 import { ApiError } from "../../lib/api-client";
+import { holdLeadership } from "../../lib/tab-leadership";
 import { refusedFieldsOf } from "../../shared/answer-refusals";
 import type { AnswerOutcome } from "../../shared/api-types";
 import type { LocalDb } from "./local-db";
@@ -112,19 +113,14 @@ export class SyncWorker {
       },
       error: () => {},
     });
-    if (this.options.lockName && typeof navigator !== "undefined" && navigator.locks) {
-      void navigator.locks.request(this.options.lockName, () => {
-        if (this.stopped) return;
+    this.releaseLock = holdLeadership(
+      this.options.lockName,
+      () => this.stopped,
+      () => {
         this.leader = true;
         void this.flushNow();
-        return new Promise<void>((resolve) => {
-          this.releaseLock = resolve;
-        });
-      });
-    } else {
-      this.leader = true;
-      void this.flushNow();
-    }
+      },
+    );
   }
 
   stop(): void {

@@ -1,5 +1,6 @@
 import { liveQuery, type Subscription } from "dexie";
 import { ApiError } from "../../lib/api-client";
+import { holdLeadership } from "../../lib/tab-leadership";
 import type { DocumentAccepted, PresignedUpload } from "../../shared/api-types";
 import type { LocalDb } from "../answers/local-db";
 import { isServerTrouble, retryDelay } from "../answers/sync-worker";
@@ -109,19 +110,14 @@ export class UploadWorker {
       },
       error: () => {},
     });
-    if (this.options.lockName && typeof navigator !== "undefined" && navigator.locks) {
-      void navigator.locks.request(this.options.lockName, () => {
-        if (this.stopped) return;
+    this.releaseLock = holdLeadership(
+      this.options.lockName,
+      () => this.stopped,
+      () => {
         this.leader = true;
         void this.flushNow();
-        return new Promise<void>((resolve) => {
-          this.releaseLock = resolve;
-        });
-      });
-    } else {
-      this.leader = true;
-      void this.flushNow();
-    }
+      },
+    );
   }
 
   stop(): void {
