@@ -183,6 +183,35 @@ test("a replaced link stops working; only the newest one opens the draft", async
   await closeDevice(other);
 });
 
+test("a link opened on /completion by a visitor loads the answers into About You, never showing a submitted page", async ({
+  page,
+  browser,
+}) => {
+  await page.goto("/about");
+  await firstName(page).fill("Ada");
+  await continueButton(page).click();
+  const link = await shownLink(page);
+
+  const other = await anotherDevice(browser);
+  // Every h1 the page ever shows, from the first node on (a redirect after rendering would show one).
+  await other.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { seenHeadings: seen });
+    new MutationObserver(() => {
+      for (const h1 of document.querySelectorAll("h1"))
+        if (h1.textContent && !seen.includes(h1.textContent)) seen.push(h1.textContent);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await other.goto(link.replace("/about?", "/completion?"));
+  await expect(other.getByText("We've loaded your saved answers (1).")).toBeVisible();
+  await expect(firstName(other)).toHaveValue("Ada");
+  await expect(other).toHaveURL(/\/about$/);
+  expect(
+    await other.evaluate(() => (window as unknown as { seenHeadings: string[] }).seenHeadings),
+  ).not.toContain("Application submitted");
+  await closeDevice(other);
+});
+
 test("a link is made, e-mailed and forgotten with the keyboard alone", async ({ page }) => {
   const address = `draft-${randomUUID().slice(0, 8)}@example.edu`;
   await page.goto("/about");

@@ -16,7 +16,7 @@ import { PageNoticesContext } from "./page-notices";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 import { StepNav } from "./step-nav";
-import { useFormNavigationRules } from "./use-form-navigation-rules";
+import { statusRedirect, useFormNavigationRules } from "./use-form-navigation-rules";
 import { useMessagesFromState } from "./use-messages-from-state";
 import { usePageFocus } from "./use-page-focus";
 import { useSessionLostRedirect } from "./use-session-lost-redirect";
@@ -39,7 +39,8 @@ export function FormLayout() {
     [base.snapshot, webStatus, hasChangedPage],
   );
   const navigation = useNavigation();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const redirectTo = statusRedirect(snapshot, pathname, search);
 
   // Spec §4: a signed-in applicant without a status has started.
   useEffect(() => {
@@ -81,7 +82,7 @@ export function FormLayout() {
             </>
           }
         >
-          <Outlet />
+          {redirectTo ? <Navigate to={redirectTo} replace /> : <Outlet />}
         </PageNoticesContext.Provider>
       </main>
       <SiteFooter />

@@ -4,17 +4,28 @@ import { COMPLETION_ROUTE, DEFAULT_ROUTE, isFormPagePath } from "../../shared/ro
 import { syncClient } from "../answers/answer-session";
 import type { ClientSnapshot } from "../profile/client-snapshot";
 
-/** Spec §2 redirect and navigation rules that depend on the client snapshot. */
+/**
+ * Spec §2: submitted and not on /completion, go to /completion; not submitted and on /completion, go
+ * to the default route (keeping the query string, so a `?token=` link still opens). Decided while
+ * rendering, so the page that is left is never shown, not even for a frame: a visitor opening
+ * `/completion?token=…` must not read "Application submitted".
+ */
+export function statusRedirect(snapshot: ClientSnapshot, pathname: string, search: string): string | null {
+  const submitted = snapshot.web_status === "submitted";
+  if (submitted && pathname !== COMPLETION_ROUTE) return COMPLETION_ROUTE;
+  if (!submitted && pathname === COMPLETION_ROUTE) return DEFAULT_ROUTE + search;
+  return null;
+}
+
+/**
+ * The other spec §2 rules that depend on the client snapshot: back to the last page at start, and
+ * the page recorded while the application is open. (`statusRedirect` is applied by the layout.)
+ */
 export function useFormNavigationRules(snapshot: ClientSnapshot): void {
-  const { pathname, search } = useLocation();
+  const { pathname } = useLocation();
   const navigate = useNavigate();
   const restored = useRef(false);
   const submitted = snapshot.web_status === "submitted";
-
-  useEffect(() => {
-    if (submitted && pathname !== COMPLETION_ROUTE) navigate(COMPLETION_ROUTE, { replace: true });
-    else if (!submitted && pathname === COMPLETION_ROUTE) navigate(DEFAULT_ROUTE + search, { replace: true });
-  }, [submitted, pathname, search, navigate]);
 
   // At start, return the applicant to the page they last worked on.
   useEffect(() => {
