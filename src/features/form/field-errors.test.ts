@@ -56,6 +56,21 @@ describe("which errors a field shows", () => {
     expect(errors.get("phone_home")).toHaveLength(1);
   });
 
+  it("keeps a field's new errors back while it is edited, even when a refresh from elsewhere recomputes them", () => {
+    const { answers, errors } = setup({ phone_home: "(215) 555-0123", first_name: "Ada" });
+    errors.setValidating(true);
+    answers.phone_home = "(215) 555-01";
+    errors.noteEdited(["phone_home"]);
+    errors.changed();
+    expect(errors.get("phone_home")).toEqual([]);
+    // Other fields are judged in full by the same refresh.
+    answers.first_name = "";
+    errors.changed();
+    expect(errors.get("first_name")).toEqual(["Legal First Name"]);
+    errors.leave(["phone_home"]);
+    expect(errors.get("phone_home")).toEqual(["Please enter a valid home phone number."]);
+  });
+
   it("judges a draft the field holds without storing it, once validating", () => {
     const { errors } = setup({ first_name: "Ada" });
     errors.setValidating(true);

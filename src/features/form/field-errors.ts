@@ -5,7 +5,8 @@ import { KeyedListeners } from "../../lib/keyed-listeners";
 //   form in peace (masks still refuse characters that cannot belong, e.g. a letter in a phone);
 // - while the application is validating, every error, required ones included;
 // - while the applicant edits a field, its errors may disappear as soon as they are fixed, but new
-//   ones wait until the field is left or the choice made ("reward early, punish late").
+//   ones wait until the field is left or the choice made ("reward early, punish late"), also when
+//   something else recomputes the errors meanwhile (a count or tab refreshed from the server).
 // Errors at the fields are silent (read when the applicant reaches a field); the one thing said
 // aloud is a field's new error as the applicant leaves it (`announcement`, decision 0016).
 // No React here: fields subscribe per key, so an error on one field re-renders only that field.
@@ -24,6 +25,8 @@ export class FieldErrors {
   private shown: Record<string, readonly string[]> = {};
   private readonly listeners = new KeyedListeners();
   private validating = false;
+  /** Keys written since a field was last left: their new errors wait for the leaving. */
+  private readonly editing = new Set<string>();
   private said = "";
   private readonly announcementListeners = new Set<() => void>();
 
@@ -44,6 +47,8 @@ export class FieldErrors {
   setValidating(validating: boolean): void {
     if (this.validating === validating) return;
     this.validating = validating;
+    // A Submit judges every field, the one being typed in too.
+    this.editing.clear();
     this.refresh("full");
   }
 
@@ -56,6 +61,7 @@ export class FieldErrors {
   /** The field was left (or a choice was made, or a date completed): its errors are current. */
   leave(keys: readonly string[]): void {
     const before = new Set(keys.flatMap((key) => this.get(key)));
+    this.editing.clear();
     this.refresh("full");
     const appeared = [...new Set(keys.flatMap((key) => this.get(key)))].filter((error) => !before.has(error));
     if (appeared.length > 0) this.say(`Error: ${appeared.join(" ")}`);
@@ -80,12 +86,20 @@ export class FieldErrors {
     for (const listener of this.announcementListeners) listener();
   }
 
+  /** These keys were just written (a keystroke, or what it cleared): they are being edited. */
+  noteEdited(keys: readonly string[]): void {
+    for (const key of keys) this.editing.add(key);
+  }
+
   /** Something changed while editing: errors may clear, none appear. */
   edited(): void {
     this.refresh("clearOnly");
   }
 
-  /** Recomputes after a change elsewhere (a choice that another field's check depends on). */
+  /**
+   * Recomputes after a change elsewhere (a choice that another field's check depends on); a field
+   * being edited still only loses errors.
+   */
   changed(): void {
     this.refresh("full");
   }
@@ -110,7 +124,7 @@ export class FieldErrors {
     for (const key of keys) {
       const errors = unique(computed[key] ?? NONE);
       const kept =
-        mode === "clearOnly"
+        mode === "clearOnly" || this.editing.has(key)
           ? (this.shown[key] ?? NONE).filter((e) => errors.includes(e))
           : this.validating
             ? errors

@@ -129,7 +129,10 @@ export function FormPageView({
   useEffect(() => errors.setValidating(snapshot.web_status === "validating"), [errors, snapshot.web_status]);
   useEffect(() => {
     const check = debounce(() => errors.edited(), EDIT_CHECK_MS);
-    const stop = answerWriter.onWrite(() => check());
+    const stop = answerWriter.onWrite((changes) => {
+      errors.noteEdited(Object.keys(changes));
+      check();
+    });
     return () => {
       stop();
       check.cancel();
