@@ -33,7 +33,7 @@ export const sessionsPlugin = fp(async (app: FastifyInstance) => {
   app.addHook("onRequest", async (request, reply) => {
     const names = cookieNames(request);
     const token = request.cookies[names.session];
-    if (token) request.auth = await findActiveSession(app.db, token, app.clock());
+    if (token) request.auth = await findActiveSession(app.statements, token, app.clock());
     if (request.auth || !routingPath(request.url).startsWith("/api/")) return;
     // A stale cookie would make the client believe it is signed in: drop it with the 401.
     const stale = [SESSION_COOKIE, LOGGED_IN_HINT_COOKIE, names.session, names.hint];
