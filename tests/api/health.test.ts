@@ -29,4 +29,19 @@ describe("GET /healthz", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["set-cookie"]).toBeUndefined();
   });
+
+  it("fails once its database no longer answers", async () => {
+    // The probe asks the database on every call: no remembered "ok" (a readiness check).
+    const probe = await createTestApp();
+    try {
+      expect((await probe.app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
+      await probe.database.close();
+      const down = await probe.app.inject({ method: "GET", url: "/healthz" });
+      expect(down.statusCode).toBe(500);
+      expect(down.body).not.toContain('"ok"');
+    } finally {
+      probe.database.close = async () => {}; // closed above
+      await probe.close();
+    }
+  });
 });
