@@ -1,5 +1,10 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../helpers/test-app";
+import { buildApp } from "../../server/app";
+import { openDatabase } from "../../server/db/database";
+import { createTestApp, type TestApp, testConfig } from "../helpers/test-app";
 
 describe("GET /healthz", () => {
   let test: TestApp;
@@ -31,17 +36,22 @@ describe("GET /healthz", () => {
   });
 
   it("fails once its database no longer answers", async () => {
-    // The probe asks the database on every call: no remembered "ok" (a readiness check).
-    const probe = await createTestApp();
+    // The probe asks the database on every call: no remembered "ok" (a readiness check). An app
+    // on a database handle of its own, closed under it.
+    const url = process.env.DATABASE_URL;
+    const database = await openDatabase(url ? { url } : {});
+    await database.migrate();
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "admissions-health-"));
+    const app = await buildApp({ config: testConfig(dataDir), database });
     try {
-      expect((await probe.app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
-      await probe.database.close();
-      const down = await probe.app.inject({ method: "GET", url: "/healthz" });
+      expect((await app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
+      await database.close();
+      const down = await app.inject({ method: "GET", url: "/healthz" });
       expect(down.statusCode).toBe(500);
       expect(down.body).not.toContain('"ok"');
     } finally {
-      probe.database.close = async () => {}; // closed above
-      await probe.close();
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });
