@@ -53,6 +53,8 @@ declare module "fastify" {
   interface FastifyInstance {
     db: Database;
     databaseKind: DatabaseHandle["kind"];
+    /** Hand-written, prepared statements for the hot paths (the save, the session check). */
+    statements: DatabaseHandle["statements"];
     /** Injected so tests can move time (session expiry) without waiting. */
     clock: () => Date;
   }
@@ -64,7 +66,7 @@ export type AppOptions = {
     "logLevel" | "trustProxy" | "clientDir" | "dataDir" | "smtpUrl" | "mailFrom" | "publicUrl"
   > &
     Partial<Pick<Config, "testHooks" | "serviceTokenMinutes">>;
-  database: Pick<DatabaseHandle, "db" | "kind" | "sql">;
+  database: Pick<DatabaseHandle, "db" | "kind" | "sql" | "statements">;
   clock?: () => Date;
   /** Where log lines go (stdout by default); tests read them from here. */
   logStream?: DestinationStream;
@@ -158,6 +160,7 @@ export async function buildApp({
 
   app.decorate("db", database.db);
   app.decorate("databaseKind", database.kind);
+  app.decorate("statements", database.statements);
   app.decorate("clock", clock);
 
   const store =

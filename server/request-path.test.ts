@@ -10,6 +10,8 @@ describe("routingPath", () => {
     ["/%2561pi/logout", "/%61pi/logout"],
     ["http://admissions.example.edu/api/logout?x=1", "/api/logout"],
     ["/", "/"],
+    ["/api/profile?q=%61#%62", "/api/profile"],
+    ["/manifest.webmanifest", "/manifest.webmanifest"],
   ])("reads %s as %s", (url, expected) => {
     expect(routingPath(url)).toBe(expected);
   });

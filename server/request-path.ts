@@ -1,3 +1,5 @@
+const SLASH = 47;
+
 /**
  * The path the router matches for a request target: without query string or host (absolute-form
  * targets), percent-decoded. Prefix checks (the CSRF check, the `/api/` session gate) must use it
@@ -5,6 +7,12 @@
  * reach the `/api/logout` route but do not start with "/api/".
  */
 export function routingPath(url: string): string {
+  // The usual target ("/about", "/api/answer?x=1"): nothing to decode, no host (run per hook of
+  // every request: issue 15).
+  if (url.charCodeAt(0) === SLASH && !url.includes("%")) {
+    const end = url.search(/[?#]/);
+    return end < 0 ? url : url.slice(0, end);
+  }
   let path = url.split(/[?#]/, 1)[0] ?? "/";
   if (!path.startsWith("/")) {
     try {

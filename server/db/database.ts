@@ -22,10 +22,28 @@ export type SqlExecutor = {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 };
 
+/**
+ * A hand-written statement of a hot path (issue 15): on PostgreSQL it is prepared under its name
+ * once per connection, so later runs skip parsing and planning; no query builder runs per request.
+ * `name` must be unique per `text`.
+ */
+export type Statement = { readonly name: string; readonly text: string };
+export type RunStatement = <Row extends Record<string, unknown>>(
+  statement: Statement,
+  values: readonly unknown[],
+) => Promise<Row[]>;
+
+/** Runs Statements, alone or in one transaction (rolled back when `work` throws). */
+export type StatementRunner = {
+  run: RunStatement;
+  transaction<T>(work: (run: RunStatement) => Promise<T>): Promise<T>;
+};
+
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
   sql: SqlExecutor;
+  statements: StatementRunner;
   /** PGlite in a directory: the lock this process holds on DATA_DIR while the database is open. */
   dataDirLock?: DataDirLock;
   migrate(): Promise<void>;
@@ -66,6 +84,7 @@ async function openPglite(dataDir: string | undefined, holder: string): Promise<
       db,
       kind: "pglite",
       sql: pgliteExecutor(client),
+      statements: pgliteStatements(client),
       migrate: () => migratePglite(db, { migrationsFolder }),
       close: () => client.close(),
     };
@@ -86,6 +105,7 @@ async function openPglite(dataDir: string | undefined, holder: string): Promise<
     db,
     kind: "pglite",
     sql: pgliteExecutor(client),
+    statements: pgliteStatements(client),
     dataDirLock: lock,
     // The directory is locked for this process (above), so no other can migrate at the same time.
     migrate: () => migratePglite(db, { migrationsFolder }),
@@ -109,6 +129,49 @@ function pgliteExecutor(client: PGlite): SqlExecutor {
   };
 }
 
+/** In-process PGlite has no network round trip to save; its transaction holds its one connection. */
+function pgliteStatements(client: PGlite): StatementRunner {
+  const runOn =
+    (target: Pick<PGlite, "query">): RunStatement =>
+    async <Row extends Record<string, unknown>>(statement: Statement, values: readonly unknown[]) =>
+      (await target.query<Row>(statement.text, values as unknown[])).rows;
+  return {
+    run: runOn(client),
+    transaction: (work) => client.transaction((tx) => work(runOn(tx))),
+  };
+}
+
+function postgresStatements(pool: pg.Pool): StatementRunner {
+  const runOn =
+    (target: pg.Pool | pg.PoolClient): RunStatement =>
+    async <Row extends Record<string, unknown>>(statement: Statement, values: readonly unknown[]) =>
+      (await target.query<Row>({ name: statement.name, text: statement.text, values: values as unknown[] }))
+        .rows;
+  return {
+    run: runOn(pool),
+    async transaction(work) {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query("begin");
+        try {
+          const result = await work(runOn(client));
+          await client.query("commit");
+          return result;
+        } catch (error) {
+          // A connection that cannot roll back is dropped, not handed to the next request.
+          await client.query("rollback").catch((rollbackError: Error) => {
+            broken = rollbackError;
+          });
+          throw error;
+        }
+      } finally {
+        client.release(broken);
+      }
+    },
+  };
+}
+
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = drizzlePg(pool, { schema });
@@ -118,6 +181,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     db,
     kind: "postgres",
     sql: { executeSql: (text, values) => pool.query(text, values) },
+    statements: postgresStatements(pool),
     async migrate() {
       // Several API processes may start at once: only one applies migrations at a time.
       const lockClient = await pool.connect();

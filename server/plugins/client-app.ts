@@ -46,8 +46,9 @@ export const clientAppPlugin = fp(
     // A page whose URL carries a secret (the reset link's token, a draft link's `token` or a
     // service link's `service_token`, on any path: "/", "/about", an unknown one that redirects)
     // must not send it on in a Referer header.
-    app.addHook("onRequest", async (request, reply) => {
+    app.addHook("onRequest", (request, reply, done) => {
       if (carriesSecret(request.url)) reply.header("Referrer-Policy", "no-referrer");
+      done();
     });
     const files = hasClient ? await loadClientFiles(root) : new Map<string, ClientFile>();
     const shell = files.get("/index.html");

@@ -12,6 +12,9 @@ import { HttpError } from "../http-error";
 import { routingPath } from "../request-path";
 import { findActiveSession, type SessionUser } from "../services/sessions";
 
+/** Where routes read request.auth: the API, and the applicant's own files (the application PDF). */
+export const SESSION_PATH_PREFIXES = ["/api/", "/files/"] as const;
+
 declare module "fastify" {
   interface FastifyRequest {
     /** The signed-in user, set for every request that carries a valid session cookie. */
@@ -24,22 +27,31 @@ declare module "fastify" {
  * client "a session exists" (spec §6), so it can decide offline whether to ask for the profile.
  * Over HTTPS both are Secure and named with the `__Host-` prefix, and only the prefixed session
  * cookie is read: an unprefixed one could have been planted by a sibling subdomain. Every `/api/*`
- * call without a valid session is answered 401.
+ * call without a valid session is answered 401. `request.auth` is read from the cookie under
+ * SESSION_PATH_PREFIXES only (null elsewhere, so a route elsewhere that requires a session refuses
+ * everyone until its prefix is added).
  */
 export const sessionsPlugin = fp(async (app: FastifyInstance) => {
   await app.register(cookie);
   app.decorateRequest("auth", null);
 
-  app.addHook("onRequest", async (request, reply) => {
+  // Only where a route reads request.auth: a static file, the health check or a lookup costs no
+  // session read (issue 15: one database round trip per file a signed-in browser fetched).
+  app.addHook("onRequest", (request, reply, done) => {
+    const path = routingPath(request.url);
+    if (!SESSION_PATH_PREFIXES.some((prefix) => path.startsWith(prefix))) return done();
+    authenticate(request, reply, path).then(() => done(), done);
+  });
+  async function authenticate(request: FastifyRequest, reply: FastifyReply, path: string): Promise<void> {
     const names = cookieNames(request);
     const token = request.cookies[names.session];
-    if (token) request.auth = await findActiveSession(app.db, token, app.clock());
-    if (request.auth || !routingPath(request.url).startsWith("/api/")) return;
+    if (token) request.auth = await findActiveSession(app.statements, token, app.clock());
+    if (request.auth || !path.startsWith("/api/")) return;
     // A stale cookie would make the client believe it is signed in: drop it with the 401.
     const stale = [SESSION_COOKIE, LOGGED_IN_HINT_COOKIE, names.session, names.hint];
     if (stale.some((name) => request.cookies[name] !== undefined)) clearSessionCookies(request, reply);
     throw new HttpError(401, UNAUTHORIZED_MESSAGE);
-  });
+  }
 });
 
 const isSecure = (request: FastifyRequest) => request.protocol === "https";

@@ -13,14 +13,15 @@ import { HttpError } from "../http-error";
  * ASCII patterns.
  */
 export const storableTextPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook("preValidation", async (request) => {
+  app.addHook("preValidation", (request, _reply, done) => {
     try {
       request.query = toStorableJson(request.query);
       request.params = toStorableJson(request.params);
       request.body = toStorableJson(request.body);
     } catch (error) {
-      if (error instanceof NestingTooDeepError) throw new HttpError(400, error.message);
-      throw error;
+      if (error instanceof NestingTooDeepError) return done(new HttpError(400, error.message));
+      return done(error as Error);
     }
+    done();
   });
 });

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FormPage } from "../../src/form/catalogue-types";
-import type { AnswerOutcome } from "../../src/shared/api-types";
 import { requireAuth } from "../require-auth";
-import { hashAnswerRequest, mergeAnswers, parseAnswerRequest } from "../services/answers";
-import { advanceClientSequence, parseClientSequence } from "../services/client-sequence";
-import { parseIdempotencyKey, runIdempotent, sendOutcome } from "../services/idempotency";
+import { saveAnswers } from "../services/answer-save";
+import { hashAnswerRequest, parseAnswerRequest } from "../services/answers";
+import { parseClientSequence } from "../services/client-sequence";
+import { parseIdempotencyKey, sendOutcome } from "../services/idempotency";
 
 export type AnswerRouteOptions = { pages: readonly FormPage[] };
 
@@ -18,24 +18,17 @@ export const answerRoutes: FastifyPluginAsyncZod<AnswerRouteOptions> = async (ap
     const key = parseIdempotencyKey(request.headers["idempotency-key"]);
     const client = parseClientSequence(request.headers);
     const save = parseAnswerRequest(request.body, app.clock(), pages);
-    // One transaction: the key is claimed first (a known key replays its outcome whatever the
-    // sequence number), then the sequence row and the user's application row are locked.
-    const result = await runIdempotent(
-      app.db,
-      { userId, key, requestHash: hashAnswerRequest(save) },
-      async (tx) => {
-        if (client) await advanceClientSequence(tx, userId, client, app.clock());
-        const { saved, superseded, savedAt } = await mergeAnswers(tx, userId, save, app.clock);
-        const body: AnswerOutcome = {
-          message: "Your answers have been saved.",
-          saved,
-          saved_at: savedAt.toISOString(),
-          server_time: savedAt.getTime(),
-          superseded,
-        };
-        return { statusCode: 200, body };
-      },
-    );
+    // One transaction of hand-written statements (services/answer-save.ts): the key is claimed
+    // first (a known key replays its outcome whatever the sequence number), then the sequence row
+    // and the user's application row are locked.
+    const result = await saveAnswers(app.statements, {
+      userId,
+      key,
+      requestHash: hashAnswerRequest(save),
+      client,
+      save,
+      clock: app.clock,
+    });
     return sendOutcome(reply, result);
   });
 };

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { isKnownAnswerKey } from "../../src/form/answer-keys";
 import type { FormPage } from "../../src/form/catalogue-types";
 import { savedLengthLimit } from "../../src/form/engine/answer-limits";
@@ -12,7 +12,6 @@ import {
 import type { Database } from "../db/database";
 import { answers, applications } from "../db/schema";
 import { HttpError } from "../http-error";
-import { lockOpenApplication } from "./applications";
 import { hashRequest } from "./idempotency";
 
 export type AnswerMap = Record<string, string>;
@@ -128,78 +127,6 @@ export function hashAnswerRequest({ answers: values, editedAt }: AnswerRequest):
   return createHash("sha256")
     .update(JSON.stringify({ answers: sorted(values), edited_at: sorted(editedAt) }))
     .digest("hex");
-}
-
-export type AnswerMergeResult = {
-  /** The server time of the save, read once the user's writes are serialised. */
-  savedAt: Date;
-  /** How many fields were written. */
-  saved: number;
-  /** Fields whose stored edit is newer than the one sent, with the stored value. */
-  superseded: AnswerMap;
-};
-
-/**
- * Rule 2 of decision 0002, inside the request's transaction: per field, the sent value replaces the
- * stored one unless the stored edit is newer (a tie goes to this, later, arrival). Values without
- * an edit time count as edited at the server's time of the save, read after the user's row lock so
- * that it follows every save applied before. A save that writes anything takes the user's next
- * revision. Fields not sent are left alone. A submitted application refuses the save (409).
- */
-export async function mergeAnswers(
-  tx: Database,
-  userId: string,
-  request: AnswerRequest,
-  clock: () => Date,
-): Promise<AnswerMergeResult> {
-  const { answerRevision: revision } = await lockOpenApplication(tx, userId, clock());
-  const now = clock();
-  const keys = Object.keys(request.answers);
-  if (keys.length === 0) return { savedAt: now, saved: 0, superseded: {} };
-
-  const nextRevision = revision + 1;
-  const rows = Object.entries(request.answers).map(([key, value]) => {
-    const editedAt = Object.hasOwn(request.editedAt, key) ? (request.editedAt[key] as number) : now.getTime();
-    return { userId, key, value, updatedAt: now, editedAt: new Date(editedAt), revision: nextRevision };
-  });
-  // One statement (issue 15): each field is written unless its stored edit is newer. The fields not
-  // written are the superseded ones, read below only when there are any (the application lock
-  // keeps the user's answers unchanged meanwhile).
-  const written = await tx
-    .insert(answers)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [answers.userId, answers.key],
-      set: {
-        value: sql`excluded.value`,
-        updatedAt: sql`excluded.updated_at`,
-        editedAt: sql`excluded.edited_at`,
-        revision: sql`excluded.revision`,
-      },
-      // Compared in milliseconds, as the client's edit times are.
-      setWhere: sql`date_trunc('milliseconds', ${answers.editedAt}) <= excluded.edited_at`,
-    })
-    .returning({ key: answers.key });
-  const writtenKeys = new Set(written.map((row) => row.key));
-  const notWritten = keys.filter((key) => !writtenKeys.has(key));
-  const superseded: AnswerMap =
-    notWritten.length === 0
-      ? {}
-      : Object.fromEntries(
-          (
-            await tx
-              .select({ key: answers.key, value: answers.value })
-              .from(answers)
-              .where(and(eq(answers.userId, userId), inArray(answers.key, notWritten)))
-          ).map((row) => [row.key, row.value]),
-        );
-  if (written.length > 0) {
-    await tx
-      .update(applications)
-      .set({ answerRevision: nextRevision, updatedAt: now })
-      .where(eq(applications.userId, userId));
-  }
-  return { savedAt: now, saved: written.length, superseded };
 }
 
 /**

@@ -14,6 +14,8 @@ export function sendOutcome(reply: FastifyReply, result: IdempotentResult): Fast
   return reply.status(result.statusCode).send(result.body);
 }
 
+export const KEY_REUSED_MESSAGE = "This Idempotency-Key was already used for a different request.";
+
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
 /** Long enough for any client retry, short enough that the table stays small. */
 const RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -109,7 +111,7 @@ async function replay(
     .where(and(eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.key, request.key)));
   if (!stored) throw new Error("idempotency row vanished between conflict and read");
   if (stored.requestHash !== request.requestHash) {
-    throw new HttpError(422, "This Idempotency-Key was already used for a different request.");
+    throw new HttpError(422, KEY_REUSED_MESSAGE);
   }
   return { statusCode: stored.statusCode, body: stored.response as Record<string, unknown>, replayed: true };
 }

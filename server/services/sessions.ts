@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { IDLE_TIMEOUT_MS, SESSION_MAX_AGE_MS } from "../../src/shared/constants";
-import type { Database } from "../db/database";
-import { sessions, users } from "../db/schema";
+import type { Database, Statement, StatementRunner } from "../db/database";
+import { sessions } from "../db/schema";
 
 export type SessionUser = { userId: string; username: string; idHash: string };
 
@@ -26,25 +26,43 @@ export async function createSession(db: Database, userId: string, now: Date): Pr
   return { token };
 }
 
-/** The session's user if the token is valid, not past its absolute expiry and not idle too long. */
-export async function findActiveSession(db: Database, token: string, now: Date): Promise<SessionUser | null> {
+const FIND_SESSION: Statement = {
+  name: "session_find",
+  text: `select sessions.user_id, users.username, sessions.last_seen_at from sessions
+join users on users.id = sessions.user_id
+where sessions.id_hash = $1::text and sessions.expires_at > $2::timestamptz limit 1`,
+};
+const END_IDLE_SESSION: Statement = {
+  name: "session_end_idle",
+  text: "delete from sessions where id_hash = $1::text",
+};
+const TOUCH_SESSION: Statement = {
+  name: "session_touch",
+  text: "update sessions set last_seen_at = $2::timestamptz where id_hash = $1::text",
+};
+
+/**
+ * The session's user if the token is valid, not past its absolute expiry and not idle too long.
+ * Run for every `/api/*` call, so as prepared statements (issue 15).
+ */
+export async function findActiveSession(
+  statements: StatementRunner,
+  token: string,
+  now: Date,
+): Promise<SessionUser | null> {
   const idHash = hashSessionToken(token);
-  const [row] = await db
-    .select({ userId: sessions.userId, username: users.username, lastSeenAt: sessions.lastSeenAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
-    .limit(1);
+  const [row] = await statements.run<{ user_id: string; username: string; last_seen_at: Date | string }>(
+    FIND_SESSION,
+    [idHash, now],
+  );
   if (!row) return null;
-  const idleFor = now.getTime() - row.lastSeenAt.getTime();
+  const idleFor = now.getTime() - new Date(row.last_seen_at).getTime();
   if (idleFor >= IDLE_TIMEOUT_MS) {
-    await db.delete(sessions).where(eq(sessions.idHash, idHash));
+    await statements.run(END_IDLE_SESSION, [idHash]);
     return null;
   }
-  if (idleFor >= TOUCH_INTERVAL_MS) {
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
-  }
-  return { userId: row.userId, username: row.username, idHash };
+  if (idleFor >= TOUCH_INTERVAL_MS) await statements.run(TOUCH_SESSION, [idHash, now]);
+  return { userId: row.user_id, username: row.username, idHash };
 }
 
 export async function endSession(db: Database, idHash: string): Promise<void> {

@@ -43,6 +43,18 @@ function expectSecurityHeaders(response: LightMyRequestResponse) {
   expect(response.headers["x-content-type-options"]).toBe("nosniff");
   expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   expect(response.headers["x-frame-options"]).toBe("DENY");
+  // The rest of helmet's set (learned once at start-up, set on every response: issue 15).
+  expect(response.headers).toMatchObject({
+    "strict-transport-security": "max-age=31536000; includeSubDomains",
+    "cross-origin-opener-policy": "same-origin",
+    "cross-origin-resource-policy": "same-origin",
+    "origin-agent-cluster": "?1",
+    "x-dns-prefetch-control": "off",
+    "x-download-options": "noopen",
+    "x-permitted-cross-domain-policies": "none",
+    "x-xss-protection": "0",
+  });
+  expect(response.headers["cross-origin-embedder-policy"]).toBeUndefined();
 }
 
 describe("security headers", () => {

@@ -111,6 +111,20 @@ describe("expiry", () => {
     await expectUnauthorized(user.cookie);
   });
 
+  it("counts only API calls as activity: other requests neither read nor extend the session", async () => {
+    const user = await signedInUser(test);
+    test.advanceClock(10 * MINUTE);
+    // A page, a probe and a lookup with the cookie (a signed-in browser sends it with every
+    // request; issue 15: the session is read only where a route needs it).
+    for (const url of ["/about", "/healthz", "/no-such-file.js"]) {
+      const response = await test.app.inject({ method: "GET", url, headers: { cookie: user.cookie } });
+      expect(response.statusCode).toBeLessThan(500);
+      expect(response.headers["set-cookie"]).toBeUndefined();
+    }
+    test.advanceClock(5 * MINUTE);
+    await expectUnauthorized(user.cookie);
+  });
+
   it("ends a session 12 hours after sign-in whatever the activity", async () => {
     const user = await signedInUser(test);
     const step = 10 * MINUTE;

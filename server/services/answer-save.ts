@@ -1,0 +1,238 @@
+import { SUBMITTED_READ_ONLY_MESSAGE } from "../../src/shared/messages";
+import type { RunStatement, Statement, StatementRunner } from "../db/database";
+import { HttpError } from "../http-error";
+import type { AnswerRequest } from "./answers";
+import { type ClientSequence, GAP_MESSAGE, SUPERSEDED_MESSAGE } from "./client-sequence";
+import { type IdempotentResult, KEY_REUSED_MESSAGE } from "./idempotency";
+
+export const SAVED_MESSAGE = "Your answers have been saved.";
+
+/**
+ * PUT /api/answer's transaction, as hand-written statements (issue 15: the save was thirteen, then
+ * eight, statements each built by Drizzle; its round trips and the query building were most of a
+ * save's cost). A save of a known device to an existing application takes two statements between
+ * BEGIN and COMMIT:
+ *
+ * 1. CLAIM_ADVANCE_LOCK claims the idempotency key, advances the device's sequence (only if the
+ *    key was claimed) and locks the application row (only if the sequence moved on), in that
+ *    order, the order every writer takes these locks;
+ * 2. WRITE_ANSWERS, once the server's time of the save is read under the lock, writes every field
+ *    whose stored edit is not newer, bumps the revision if any was written, reads the superseded
+ *    fields and records the outcome under the key, returning it.
+ *
+ * The rules are decision 0002's, as before: a known key replays its stored outcome (422 if its
+ * request differs) whatever the sequence number; a number other than `last_seq + 1` is refused with
+ * 409 and `expected_seq`, and the rollback leaves the key unused; a submitted application refuses
+ * the save (409, decision 0005); per field the newer edit wins, a tie goes to the later arrival.
+ * The rare cases (a repeated key, a new device, a number out of order, a first save) take the
+ * slower statements below.
+ */
+export async function saveAnswers(
+  statements: StatementRunner,
+  request: {
+    userId: string;
+    key: string;
+    requestHash: string;
+    client: ClientSequence | null;
+    save: AnswerRequest;
+    clock: () => Date;
+  },
+): Promise<IdempotentResult> {
+  const { userId, key, requestHash, client, save, clock } = request;
+  return statements.transaction(async (run) => {
+    const [claim] = await run<{ claimed: boolean; advanced: boolean; revision: unknown; submitted: boolean }>(
+      CLAIM_ADVANCE_LOCK,
+      [userId, key, requestHash, client?.clientId ?? null, client?.seq ?? null, clock()],
+    );
+    if (!claim?.claimed) return replay(run, userId, key, requestHash);
+    if (client && !claim.advanced) await advanceSlowly(run, userId, client, clock());
+    const lock =
+      claim.revision === null || claim.revision === undefined
+        ? await lockApplication(run, userId, clock())
+        : { revision: Number(claim.revision), submitted: claim.submitted };
+    if (lock.submitted) throw new HttpError(409, SUBMITTED_READ_ONLY_MESSAGE, { body: { submitted: true } });
+
+    // The server's time of the save, read once the user's writes are serialised (after the lock),
+    // so that it follows every save applied before; values sent without an edit time take it.
+    const now = clock();
+    const rows = Object.entries(save.answers).map(([field, value]) => ({
+      k: field,
+      v: value,
+      e: Object.hasOwn(save.editedAt, field) ? save.editedAt[field] : now.getTime(),
+    }));
+    const [written] = await run<{ body: Record<string, unknown> }>(WRITE_ANSWERS, [
+      userId,
+      key,
+      JSON.stringify(rows),
+      now,
+      lock.revision + 1,
+      SAVED_MESSAGE,
+      now.toISOString(),
+      now.getTime(),
+    ]);
+    if (!written) throw new Error("the save statement returned no outcome");
+    return { statusCode: 200, body: written.body, replayed: false };
+  });
+}
+
+// $1 user, $2 idempotency key, $3 request hash, $4 client id, $5 seq (both null without the
+// headers), $6 now. The later steps run only when the earlier ones succeeded; each answer is read
+// from a one-time condition, so the key is claimed (waiting for a concurrent duplicate to commit
+// or roll back) before the sequence row is touched, and the sequence before the application.
+const CLAIM_ADVANCE_LOCK: Statement = {
+  name: "answer_save_claim_advance_lock",
+  text: `
+with claim as (
+  insert into idempotency_keys (user_id, key, request_hash, status_code, response)
+  values ($1::uuid, $2::text, $3::text, 0, '{}'::jsonb)
+  on conflict do nothing
+  returning 1
+), advanced as (
+  update client_sequences set last_seq = $5::bigint, updated_at = $6::timestamptz
+  where exists (select from claim)
+    and user_id = $1::uuid and client_id = $4::text and last_seq = $5::bigint - 1
+  returning 1
+), locked as (
+  select answer_revision, submitted_at from applications
+  where exists (select from claim) and ($4::text is null or exists (select from advanced))
+    and user_id = $1::uuid
+  for update
+)
+select exists (select from claim) as claimed,
+  exists (select from advanced) as advanced,
+  locked.answer_revision as revision,
+  locked.submitted_at is not null as submitted
+from (values (1)) as one left join locked on true`,
+};
+
+// $1 user, $2 idempotency key, $3 the fields as JSON [{ k, v, e: edit time in ms }], $4 now,
+// $5 the next revision, $6 the message, $7 now as ISO text, $8 now in ms. Each field is written
+// unless its stored edit is newer (compared in milliseconds, as the client's edit times are); the
+// fields not written are the superseded ones, read with the value stored (this statement's
+// snapshot is taken under the application lock, so nothing else changed them).
+const WRITE_ANSWERS: Statement = {
+  name: "answer_save_write",
+  text: `
+with sent as (
+  select r.k, r.v, timestamptz 'epoch' + r.e * interval '1 millisecond' as edited_at
+  from jsonb_to_recordset($3::jsonb) as r(k text, v text, e bigint)
+), written as (
+  insert into answers (user_id, key, value, updated_at, edited_at, revision)
+  select $1::uuid, sent.k, sent.v, $4::timestamptz, sent.edited_at, $5::bigint from sent
+  on conflict (user_id, key) do update
+    set value = excluded.value, updated_at = excluded.updated_at,
+      edited_at = excluded.edited_at, revision = excluded.revision
+    where date_trunc('milliseconds', answers.edited_at) <= excluded.edited_at
+  returning key
+), revised as (
+  update applications set answer_revision = $5::bigint, updated_at = $4::timestamptz
+  where exists (select from written) and user_id = $1::uuid
+  returning 1
+), outcome as (
+  select jsonb_build_object(
+    'message', $6::text,
+    'saved', (select count(*) from written),
+    'saved_at', $7::text,
+    'server_time', $8::bigint,
+    'superseded', coalesce(
+      (select jsonb_object_agg(answers.key, answers.value) from answers join sent on sent.k = answers.key
+       where answers.user_id = $1::uuid and sent.k not in (select key from written)),
+      '{}'::jsonb)
+  ) as body
+), recorded as (
+  update idempotency_keys set status_code = 200, response = (select body from outcome)
+  where user_id = $1::uuid and key = $2::text
+  returning 1
+)
+select body from outcome`,
+};
+
+const READ_OUTCOME: Statement = {
+  name: "idempotency_read_outcome",
+  text: "select request_hash, status_code, response from idempotency_keys where user_id = $1::uuid and key = $2::text",
+};
+
+/** The key was used before (or by a concurrent request that has committed): its outcome again. */
+async function replay(
+  run: RunStatement,
+  userId: string,
+  key: string,
+  requestHash: string,
+): Promise<IdempotentResult> {
+  const [stored] = await run<{
+    request_hash: string;
+    status_code: number;
+    response: Record<string, unknown>;
+  }>(READ_OUTCOME, [userId, key]);
+  if (!stored) throw new Error("idempotency row vanished between conflict and read");
+  if (stored.request_hash !== requestHash) throw new HttpError(422, KEY_REUSED_MESSAGE);
+  return { statusCode: stored.status_code, body: stored.response, replayed: true };
+}
+
+const CREATE_SEQUENCE: Statement = {
+  name: "client_sequence_create",
+  text: `insert into client_sequences (user_id, client_id, last_seq, updated_at)
+values ($1::uuid, $2::text, 0, $3::timestamptz)
+on conflict (user_id, client_id) do nothing returning 1`,
+};
+const ADVANCE_SEQUENCE: Statement = {
+  name: "client_sequence_advance",
+  text: `update client_sequences set last_seq = $3::bigint, updated_at = $4::timestamptz
+where user_id = $1::uuid and client_id = $2::text and last_seq = $3::bigint - 1 returning 1`,
+};
+const LOCK_SEQUENCE: Statement = {
+  name: "client_sequence_lock",
+  text: "select last_seq from client_sequences where user_id = $1::uuid and client_id = $2::text for update",
+};
+
+/**
+ * Rule 1 of decision 0002 when the one-statement advance found no row to move on: a new device (its
+ * row starts at 0), or a number out of order (409 with `expected_seq`; the throw rolls the
+ * transaction back). A request of the same device that committed meanwhile is seen under the lock.
+ */
+async function advanceSlowly(
+  run: RunStatement,
+  userId: string,
+  { clientId, seq }: ClientSequence,
+  now: Date,
+): Promise<void> {
+  const created = await run(CREATE_SEQUENCE, [userId, clientId, now]);
+  const advance = () => run(ADVANCE_SEQUENCE, [userId, clientId, seq, now]);
+  if (created.length > 0 && (await advance()).length > 0) return;
+  const [row] = await run<{ last_seq: unknown }>(LOCK_SEQUENCE, [userId, clientId]);
+  if (!row) throw new Error("client sequence row vanished after insert");
+  const expected = Number(row.last_seq) + 1;
+  if (seq === expected && (await advance()).length > 0) return;
+  const message = seq < expected ? SUPERSEDED_MESSAGE : GAP_MESSAGE;
+  throw new HttpError(409, message, { body: { expected_seq: expected } });
+}
+
+const CREATE_APPLICATION: Statement = {
+  name: "application_create",
+  text: `insert into applications (user_id, created_at, updated_at) values ($1::uuid, $2::timestamptz, $2::timestamptz)
+on conflict (user_id) do nothing`,
+};
+const LOCK_APPLICATION: Statement = {
+  name: "application_lock",
+  text: `select answer_revision, submitted_at is not null as submitted from applications
+where user_id = $1::uuid for update`,
+};
+
+/**
+ * services/applications.ts's lockApplication in these statements: locks the row, creating it the
+ * first time (a concurrent first write waits for the other's insert, then locks its row).
+ */
+async function lockApplication(
+  run: RunStatement,
+  userId: string,
+  now: Date,
+): Promise<{ revision: number; submitted: boolean }> {
+  const lock = () => run<{ answer_revision: unknown; submitted: boolean }>(LOCK_APPLICATION, [userId]);
+  let [row] = await lock();
+  if (!row) {
+    await run(CREATE_APPLICATION, [userId, now]);
+    [row] = await lock();
+  }
+  if (!row) throw new Error("application row vanished after insert");
+  return { revision: Number(row.answer_revision), submitted: row.submitted };
+}
