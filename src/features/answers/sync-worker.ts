@@ -167,6 +167,7 @@ export class SyncWorker {
       let outcome: AnswerOutcome | undefined;
       try {
         outcome = await this.send(batch);
+        if (batch.kind === "answer") markAcknowledged(batch);
       } catch (error) {
         const expected = expectedSeq(error);
         if (expected !== null && resyncs < MAX_RESYNCS) {
@@ -228,6 +229,14 @@ export class SyncWorker {
       retryDelay(this.attempt++, this.options.baseDelayMs, this.options.maxDelayMs, this.options.random),
     );
   }
+}
+
+/**
+ * The server has stored these edits: a performance mark (the autosave bench reads it: from an
+ * edit's `answer-commit` to the first mark whose `editedAt` covers it).
+ */
+function markAcknowledged(batch: Batch): void {
+  performance.mark?.("answer-acknowledged", { detail: { editedAt: batch.editedAt } });
 }
 
 /** The sequence number the server asked for, when it refused a batch for a gap (409). */
