@@ -17,6 +17,8 @@ const COMMIT_P95_MS_TARGET = 16;
 const ACK_P95_MS_TARGET = 1_500;
 /** Bursts typed per network; each gives one autosave figure. */
 const BURSTS = Number(process.env.AUTOSAVE_BURSTS ?? 30);
+/** Which networks to type on (e.g. AUTOSAVE_NETWORKS=loopback while working on the keystroke). */
+const NETWORKS = (process.env.AUTOSAVE_NETWORKS ?? "loopback phone").split(" ");
 
 // Lighthouse's mobile preset ("slow 4G"): 150 ms round trip, 1.6 Mbps down, 750 kbps up.
 const PHONE = { latency: 150, downloadThroughput: (1_638.4 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
@@ -158,7 +160,7 @@ try {
     printKeystrokes("anonymous", await keystrokeFigures(page, from));
     await context.close();
   }
-  for (const network of ["loopback", "phone"]) {
+  for (const network of NETWORKS) {
     const { context, page } = await openAbout({ signedIn: true });
     if (network === "phone") {
       const cdp = await context.newCDPSession(page);
