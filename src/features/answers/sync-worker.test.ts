@@ -460,6 +460,35 @@ describe("when the sync worker sends while someone types (fake clock)", () => {
     worker.stop();
   });
 
+  it("sends the answers queued behind another change right after it, whatever is signalled meanwhile", async () => {
+    let answer = () => {};
+    const kinds: string[] = [];
+    const worker = new SyncWorker(
+      db,
+      owner,
+      (batch) => {
+        kinds.push(batch.kind);
+        record(batch);
+        return kinds.length === 1
+          ? new Promise<undefined>((resolve) => (answer = () => resolve(undefined)))
+          : Promise.resolve(undefined);
+      },
+      { debounceMs: 400, maxWaitMs: 1_000 },
+    );
+    await recordAction(db, owner, "web-status", { web_status: "started" }, "web-status:started");
+    await edit("first_name", "Ada");
+    const sending = worker.flushNow();
+    await until(() => sends.length === 1);
+    await edit("middle_name", "Jo");
+    worker.notifyChange();
+    answer();
+    await sending;
+    expect(kinds).toEqual(["web-status", "answer"]);
+    expect(sends[1]?.answers).toEqual({ first_name: "Ada", middle_name: "Jo" });
+    expect(sends[1]?.at).toBe(sends[0]?.at);
+    worker.stop();
+  });
+
   it("after a failed send waits out the backoff, unless an edit is made meanwhile", async () => {
     let fail = true;
     const worker = new SyncWorker(

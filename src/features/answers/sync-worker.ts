@@ -210,9 +210,10 @@ export class SyncWorker {
       await completeBatch(this.db, batch.batchId);
       const pending = await pendingCount(this.db, this.owner);
       updateSyncStatus({ pending });
-      // Edits made during the send go when their wait is over (its timer is set), not at once: one
-      // request per keystroke while someone types on would load the server for nothing.
-      if (pending > 0 && this.schedule.waiting && !this.flushRequested) {
+      // Edits made during an answer send go when their wait is over (its timer is set), not at
+      // once: one request per keystroke while someone types on would load the server for nothing.
+      // After another kind, the answers queued behind it were due already: they go now.
+      if (batch.kind === "answer" && pending > 0 && this.schedule.waiting && !this.flushRequested) {
         updateSyncStatus({ phase: "idle" });
         return;
       }
