@@ -163,8 +163,17 @@ test("a session that ends during a save never says saved: sign in again, and the
   const loggedOut = await page.request.get("/api/logout", { headers: CLIENT_HEADERS });
   expect(loggedOut.ok()).toBe(true);
 
+  // Changes wait until the button is pressed: otherwise an autosave may meet the ended session
+  // first, and the app goes to sign-in before the press (which this test is about) happens.
+  let press = () => {};
+  const pressed = new Promise<void>((resolve) => (press = resolve));
+  await page.route("**/api/**", async (route) => {
+    if (route.request().method() !== "GET") await pressed;
+    await route.continue();
+  });
   await nameField(page, "Legal First Name").fill("Dorothy");
   await page.getByRole("button", { name: "Save and continue" }).click();
+  press();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole("alert")).toHaveText(UNAUTHORIZED_MESSAGE);
   await expect(

@@ -104,7 +104,11 @@ export class AnswerStore {
     const started = performance.now();
     try {
       await recordAnswer(this.db(), answer, answer.owner !== DEVICE_OWNER);
-      performance.measure?.("answer-commit", { start: started, end: performance.now() });
+      performance.measure?.("answer-commit", {
+        start: started,
+        end: performance.now(),
+        detail: { key: answer.key, editedAt: answer.editedAt },
+      });
       updateSyncStatus({ localError: null });
       this.onRecorded();
       if (!this.askedPersistence) {

@@ -10,7 +10,7 @@ import {
   refusedAnswers,
   takeBatch,
 } from "./sync-queue";
-import { getSyncStatus, updateSyncStatus } from "./sync-status";
+import { describeSyncStatus, getSyncStatus, updateSyncStatus } from "./sync-status";
 import { retryDelay, SyncWorker } from "./sync-worker";
 import { testDb } from "./test-db";
 
@@ -350,5 +350,173 @@ describe("the sync worker", () => {
     expect(retryDelay(20, 1000, 60_000, () => 0.5)).toBe(60_000);
     expect(retryDelay(0, 1000, 60_000, () => 0)).toBe(800);
     expect(retryDelay(0, 1000, 60_000, () => 1)).toBeCloseTo(1200);
+  });
+});
+
+describe("when the sync worker sends while someone types (fake clock)", () => {
+  type Sent = { at: number; answers: Record<string, string> };
+  let sends: Sent[];
+
+  beforeEach(() => {
+    // The clock and timers are fake; IndexedDB (fake-indexeddb, on setImmediate) runs for real.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"], now: 1_000_000 });
+    sends = [];
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Lets the database and the worker run until `done()` (they need no timer to progress). */
+  async function until(done: () => boolean | Promise<boolean>) {
+    for (let turn = 0; !(await done()); turn++) {
+      if (turn > 5_000) throw new Error("the worker never got there");
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  const record = (batch: Batch) => sends.push({ at: Date.now(), answers: batch.answers });
+
+  it("sends the field someone left within the longest wait, while they go on typing in the next", async () => {
+    const worker = new SyncWorker(db, owner, async (batch) => void record(batch), {
+      debounceMs: 400,
+      maxWaitMs: 1_000,
+    });
+    const start = Date.now();
+    await edit("first_name", "Ada");
+    worker.notifyChange();
+    // Typing on in the next field, a key every 100 ms: the quiet period never comes.
+    for (let key = 1; key <= 10; key++) {
+      await vi.advanceTimersByTimeAsync(100);
+      await edit("middle_name", "J".repeat(key));
+      worker.notifyChange();
+    }
+    await until(() => sends.length === 1);
+    expect(sends[0]?.at).toBe(start + 1_000);
+    expect(sends[0]?.answers.first_name).toBe("Ada");
+    // The last key (typed while that was sent) goes once the typing has stopped for 400 ms.
+    await vi.advanceTimersByTimeAsync(400);
+    await until(() => getSyncStatus().phase === "idle" && getSyncStatus().pending === 0);
+    expect(sends.at(-1)?.answers.middle_name).toBe("JJJJJJJJJJ");
+    worker.stop();
+  });
+
+  it("lets edits made during a send wait for their own time, saying they are being sent", async () => {
+    let answer = () => {};
+    const worker = new SyncWorker(
+      db,
+      owner,
+      (batch) => {
+        record(batch);
+        return sends.length === 1
+          ? new Promise<undefined>((resolve) => (answer = () => resolve(undefined)))
+          : Promise.resolve(undefined);
+      },
+      { debounceMs: 400, maxWaitMs: 1_000 },
+    );
+    await edit("first_name", "Ada");
+    const sending = worker.flushNow();
+    await until(() => sends.length === 1);
+    await edit("middle_name", "Jo");
+    worker.notifyChange();
+    answer();
+    await sending;
+    // Not a second request at once (one per keystroke while someone types on), and not "saved".
+    expect(sends).toHaveLength(1);
+    expect(getSyncStatus()).toMatchObject({ phase: "idle", pending: 1 });
+    expect(describeSyncStatus(getSyncStatus())).toBe("Syncing…");
+
+    await vi.advanceTimersByTimeAsync(400);
+    await until(async () => (await pendingCount(db, owner)) === 0);
+    expect(sends.map((sent) => sent.answers)).toEqual([{ first_name: "Ada" }, { middle_name: "Jo" }]);
+    await until(() => getSyncStatus().phase === "idle" && getSyncStatus().pending === 0);
+    worker.stop();
+  });
+
+  it("sends what waits right after the send under way when a flush is asked for meanwhile", async () => {
+    let answer = () => {};
+    const worker = new SyncWorker(
+      db,
+      owner,
+      (batch) => {
+        record(batch);
+        return sends.length === 1
+          ? new Promise<undefined>((resolve) => (answer = () => resolve(undefined)))
+          : Promise.resolve(undefined);
+      },
+      { debounceMs: 400, maxWaitMs: 1_000 },
+    );
+    await edit("first_name", "Ada");
+    const sending = worker.flushNow();
+    await until(() => sends.length === 1);
+    await edit("middle_name", "Jo");
+    worker.notifyChange();
+    void worker.flushNow();
+    answer();
+    await sending;
+    expect(sends.map((sent) => sent.answers)).toEqual([{ first_name: "Ada" }, { middle_name: "Jo" }]);
+    expect(sends[1]?.at).toBe(sends[0]?.at);
+    expect(await pendingCount(db, owner)).toBe(0);
+    worker.stop();
+  });
+
+  it("sends the answers queued behind another change right after it, whatever is signalled meanwhile", async () => {
+    let answer = () => {};
+    const kinds: string[] = [];
+    const worker = new SyncWorker(
+      db,
+      owner,
+      (batch) => {
+        kinds.push(batch.kind);
+        record(batch);
+        return kinds.length === 1
+          ? new Promise<undefined>((resolve) => (answer = () => resolve(undefined)))
+          : Promise.resolve(undefined);
+      },
+      { debounceMs: 400, maxWaitMs: 1_000 },
+    );
+    await recordAction(db, owner, "web-status", { web_status: "started" }, "web-status:started");
+    await edit("first_name", "Ada");
+    const sending = worker.flushNow();
+    await until(() => sends.length === 1);
+    await edit("middle_name", "Jo");
+    worker.notifyChange();
+    answer();
+    await sending;
+    expect(kinds).toEqual(["web-status", "answer"]);
+    expect(sends[1]?.answers).toEqual({ first_name: "Ada", middle_name: "Jo" });
+    expect(sends[1]?.at).toBe(sends[0]?.at);
+    worker.stop();
+  });
+
+  it("after a failed send waits out the backoff, unless an edit is made meanwhile", async () => {
+    let fail = true;
+    const worker = new SyncWorker(
+      db,
+      owner,
+      async (batch) => {
+        record(batch);
+        if (fail) throw new ApiError("network", "unreachable");
+      },
+      { debounceMs: 400, maxWaitMs: 1_000, baseDelayMs: 1_000, random: () => 0.5 },
+    );
+    await edit("first_name", "Ada");
+    await worker.flushNow();
+    await vi.advanceTimersByTimeAsync(999);
+    expect(sends).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await until(() => sends.length === 2);
+    // The second retry waits 2 s; an edit 500 ms in sends it after the quiet period instead.
+    await until(() => getSyncStatus().phase === "server-trouble");
+    fail = false;
+    await vi.advanceTimersByTimeAsync(500);
+    await edit("middle_name", "Jo");
+    worker.notifyChange();
+    await vi.advanceTimersByTimeAsync(400);
+    await until(async () => (await pendingCount(db, owner)) === 0);
+    // The retry is the very same request (without the new edit), and the edit goes right after.
+    expect(sends.map((sent) => sent.at - (sends[0]?.at ?? 0))).toEqual([0, 1_000, 1_900, 1_900]);
+    expect(sends.at(-1)?.answers).toEqual({ middle_name: "Jo" });
+    worker.stop();
   });
 });

@@ -5,6 +5,7 @@ import { refusedFieldsOf } from "../../shared/answer-refusals";
 import type { AnswerOutcome } from "../../shared/api-types";
 import type { LocalDb } from "./local-db";
 import { setRefusedAnswers } from "./refused-answers";
+import { SendSchedule } from "./send-schedule";
 import {
   type Batch,
   completeBatch,
@@ -23,6 +24,8 @@ export type SendBatch = (batch: Batch) => Promise<AnswerOutcome | undefined>;
 export type SyncWorkerOptions = {
   /** Wait after an edit before sending, so a burst of typing becomes one request. */
   debounceMs?: number;
+  /** The longest an edit waits while typing goes on (see SendSchedule). */
+  maxWaitMs?: number;
   baseDelayMs?: number;
   maxDelayMs?: number;
   random?: () => number;
@@ -53,8 +56,10 @@ const MAX_RESYNCS = 3;
  * other refusals (the user must look), never dropping an answer.
  */
 export class SyncWorker {
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly schedule: SendSchedule;
   private running: Promise<void> | undefined;
+  /** A flush was asked for while a send was under way: what waits now goes right after it. */
+  private flushRequested = false;
   private attempt = 0;
   private stopped = false;
   private leader: boolean;
@@ -72,13 +77,19 @@ export class SyncWorker {
     options: SyncWorkerOptions = {},
   ) {
     this.options = {
-      debounceMs: 600,
+      debounceMs: 400,
+      maxWaitMs: 1_000,
       baseDelayMs: 1_000,
       maxDelayMs: 60_000,
       random: Math.random,
       ...options,
     };
     this.leader = !options.lockName;
+    this.schedule = new SendSchedule(
+      () => void this.flushNow(),
+      this.options.debounceMs,
+      this.options.maxWaitMs,
+    );
   }
 
   get isLeader(): boolean {
@@ -109,7 +120,7 @@ export class SyncWorker {
     this.pendingWatch = liveQuery(() => queueSummary(this.db, this.owner)).subscribe({
       next: ({ pending, refused }) => {
         setRefusedAnswers(refused, { pending });
-        if (pending > 0) this.schedule(this.options.debounceMs);
+        if (pending > 0) this.changed();
       },
       error: () => {},
     });
@@ -125,7 +136,7 @@ export class SyncWorker {
 
   stop(): void {
     this.stopped = true;
-    clearTimeout(this.timer);
+    this.schedule.cancel();
     this.pendingWatch?.unsubscribe();
     this.releaseLock();
     if (typeof window === "undefined") return;
@@ -136,28 +147,30 @@ export class SyncWorker {
 
   /** An answer was recorded in this tab: send soon. */
   notifyChange(): void {
-    this.schedule(this.options.debounceMs);
+    this.changed();
   }
 
   /** Sends everything waiting now; resolves when the queue is empty or the worker must wait. */
   flushNow(): Promise<void> {
-    clearTimeout(this.timer);
     if (!this.leader) return Promise.resolve();
+    if (this.running) this.flushRequested = true;
     this.running ??= this.drain().finally(() => {
       this.running = undefined;
     });
     return this.running;
   }
 
-  private schedule(delayMs: number): void {
+  private changed(): void {
     if (this.stopped || !this.leader) return;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.flushNow(), delayMs);
+    this.schedule.changed();
   }
 
   private async drain(): Promise<void> {
     let resyncs = 0;
     while (!this.stopped) {
+      // The batch takes every change waiting now; changes made while it is sent wait for their time.
+      this.schedule.taken();
+      this.flushRequested = false;
       const batch = await takeBatch(this.db, this.owner);
       if (!batch) {
         updateSyncStatus({ phase: "idle", pending: 0, serverMessage: null });
@@ -167,6 +180,7 @@ export class SyncWorker {
       let outcome: AnswerOutcome | undefined;
       try {
         outcome = await this.send(batch);
+        if (batch.kind === "answer") markAcknowledged(batch);
       } catch (error) {
         const expected = expectedSeq(error);
         if (expected !== null && resyncs < MAX_RESYNCS) {
@@ -194,7 +208,15 @@ export class SyncWorker {
         await this.options.onSuperseded?.(batch, outcome.superseded);
       }
       await completeBatch(this.db, batch.batchId);
-      updateSyncStatus({ pending: await pendingCount(this.db, this.owner) });
+      const pending = await pendingCount(this.db, this.owner);
+      updateSyncStatus({ pending });
+      // Edits made during an answer send go when their wait is over (its timer is set), not at
+      // once: one request per keystroke while someone types on would load the server for nothing.
+      // After another kind, the answers queued behind it were due already: they go now.
+      if (batch.kind === "answer" && pending > 0 && this.schedule.waiting && !this.flushRequested) {
+        updateSyncStatus({ phase: "idle" });
+        return;
+      }
     }
   }
 
@@ -224,10 +246,19 @@ export class SyncWorker {
       return;
     }
     updateSyncStatus({ phase: browserOffline() ? "offline" : "server-trouble" });
-    this.schedule(
+    if (this.stopped) return;
+    this.schedule.retryIn(
       retryDelay(this.attempt++, this.options.baseDelayMs, this.options.maxDelayMs, this.options.random),
     );
   }
+}
+
+/**
+ * The server has stored these edits: a performance mark (the autosave bench reads it: from an
+ * edit's `answer-commit` to the first mark whose `editedAt` covers it).
+ */
+function markAcknowledged(batch: Batch): void {
+  performance.mark?.("answer-acknowledged", { detail: { editedAt: batch.editedAt } });
 }
 
 /** The sequence number the server asked for, when it refused a batch for a gap (409). */
