@@ -38,11 +38,10 @@ for (const step of FORM_PAGES) {
 console.log(`prerendered ${FORM_PAGES.length} form page shells into ${root}/shells`);
 
 /**
- * The shell paints from its HTML alone, so on a slow connection nothing should compete with it
- * (issue 15, decision 0018): the stylesheet is inlined (one round trip less before the first
- * paint; our CSP allows inline styles, not inline scripts), and the scripts, which only take
- * over the painted screen, are fetched at low priority. index.html itself is left as built: the
- * service worker serves it from its cache, where neither matters.
+ * The shell paints from its HTML alone (issue 15, decision 0018): the stylesheet is inlined, so the
+ * first paint waits for no second request (our CSP allows inline styles, not inline scripts).
+ * index.html itself is left as built: the service worker serves it and the stylesheet from its
+ * cache. (Fetching the scripts at low priority was tried and dropped: see the decision.)
  */
 async function forFirstPaint(html: string): Promise<string> {
   const stylesheets = [...html.matchAll(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g)];
@@ -80,6 +79,6 @@ function pagePreloads(source: string, html: string): string {
   visit(source);
   return [...files]
     .filter((file) => !html.includes(`/${file}"`))
-    .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`)
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
     .join("");
 }
