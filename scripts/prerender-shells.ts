@@ -50,16 +50,7 @@ async function forFirstPaint(html: string): Promise<string> {
   const [link, href] = stylesheets[0] as RegExpMatchArray & [string, string];
   const css = await readFile(path.join(root, href), "utf8");
   if (css.includes("</style")) throw new Error(`${href} cannot be inlined in a <style> element`);
-  return html
-    .replace(link, () => `<style>${css}</style>`)
-    .replaceAll(
-      '<script type="module" crossorigin ',
-      '<script type="module" crossorigin fetchpriority="low" ',
-    )
-    .replaceAll(
-      '<link rel="modulepreload" crossorigin ',
-      '<link rel="modulepreload" crossorigin fetchpriority="low" ',
-    );
+  return html.replace(link, () => `<style>${css}</style>`);
 }
 
 /**
