@@ -48,8 +48,6 @@ export default defineConfig(({ mode }) => ({
     outDir: "dist/client",
     emptyOutDir: true,
     sourcemap: true,
-    // scripts/prerender-shells.ts reads which chunks each form page needs (and removes it).
-    manifest: true,
     target: "es2022",
   },
   server: {
