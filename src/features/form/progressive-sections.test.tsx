@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from "@testing-library/react";
+import { act, cleanup, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { FormPage } from "../../form/catalogue-types";
@@ -7,6 +7,7 @@ import { answerStore } from "../answers/answer-session";
 import { anonymousSnapshot } from "../profile/client-snapshot";
 import { SnapshotContext } from "../profile/snapshot-context";
 import { FormPageView } from "./form-page-view";
+import { setAnswer } from "./set-answer";
 
 // Six sections of four questions: the first screen (eight questions) is the first two.
 const page: FormPage = {
@@ -53,6 +54,25 @@ const longSectionPage: FormPage = {
   ],
 };
 
+// A question that an answer reveals in the first section, once the whole page is there.
+const revealingPage: FormPage = {
+  ...page,
+  sections: page.sections.map((section, index) =>
+    index === 0
+      ? {
+          ...section,
+          questions: [
+            ...section.questions,
+            {
+              ...text("revealed", "Revealed"),
+              visibleWhen: { valueKey: "t_0_0", operator: "answered" as const },
+            },
+          ],
+        }
+      : section,
+  ),
+};
+
 function renderAt(entry: string, shownPage: FormPage = page) {
   return render(
     <MemoryRouter initialEntries={[entry]}>
@@ -97,5 +117,13 @@ describe("a long form page renders progressively (issue 15)", () => {
     const names = screen.getAllByRole("textbox").map((box) => box.getAttribute("id"));
     expect(names).toEqual([...Array.from({ length: 12 }, (_, q) => `long_${q}`), "own_1", "tab_a_1"]);
     expect(screen.queryByRole("textbox", { name: "Tab B 1" })).toBeNull();
+  });
+
+  it("once everything is there, a question an answer reveals renders at once and none goes away", async () => {
+    renderAt("/about", revealingPage);
+    const last = await screen.findByRole("textbox", { name: "Question 6.4" });
+    act(() => setAnswer("t_0_0", "yes"));
+    expect(screen.getByRole("textbox", { name: "Revealed" })).toBeTruthy();
+    expect(screen.getByRole("textbox", { name: "Question 6.4" })).toBe(last);
   });
 });

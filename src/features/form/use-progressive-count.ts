@@ -9,7 +9,9 @@ import { startTransition, useEffect, useState } from "react";
  * now. Once everything has been shown it stays shown: units that appear later render at once.
  */
 export function useProgressiveCount(total: number, initial: number, all: boolean, step = 1): number {
-  const [shown, setShown] = useState(() => (all ? Number.POSITIVE_INFINITY : initial));
+  // Infinity once everything has been shown: questions revealed later by an answer render at once,
+  // and none already rendered (the page's last) is taken away to make room for them.
+  const [shown, setShown] = useState(() => (all || initial >= total ? Number.POSITIVE_INFINITY : initial));
   const complete = all || shown >= total;
 
   useEffect(() => {
@@ -18,8 +20,12 @@ export function useProgressiveCount(total: number, initial: number, all: boolean
 
   useEffect(() => {
     if (complete) return;
-    return whenIdle(() => startTransition(() => setShown((count) => count + step)));
-  }, [complete, shown, step]);
+    return whenIdle(() =>
+      startTransition(() =>
+        setShown((count) => (count + step >= total ? Number.POSITIVE_INFINITY : count + step)),
+      ),
+    );
+  }, [complete, shown, step, total]);
 
   return complete ? total : shown;
 }
