@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import optimizeLocales from "@react-aria/optimize-locales-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
@@ -6,7 +7,24 @@ import { VitePWA } from "vite-plugin-pwa";
 const API_PORT = Number(process.env.API_PORT ?? 8081);
 const apiTarget = `http://127.0.0.1:${API_PORT}`;
 
-export default defineConfig({
+/**
+ * react-router 7's package exports only its development build, whose dev-only warnings then run
+ * for applicants; production builds take the production build the package also ships (issue 15,
+ * decision 0018). The two differ in that flag only, so the size barely changes.
+ */
+const reactRouterProduction = (file: string) =>
+  fileURLToPath(new URL(`node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+export default defineConfig(({ mode }) => ({
+  resolve: {
+    alias:
+      mode === "production"
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProduction("index.mjs") },
+            { find: /^react-router\/dom$/, replacement: reactRouterProduction("dom-export.mjs") },
+          ]
+        : [],
+  },
   plugins: [
     react(),
     // The application is in English only: drop React Aria's strings for ~30 other locales.
@@ -39,4 +57,4 @@ export default defineConfig({
       ["/api", "/public", "/service", "/lookup", "/healthz"].map((p) => [p, apiTarget]),
     ),
   },
-});
+}));

@@ -13,8 +13,9 @@ import { FORM_PAGES } from "../src/shared/routes";
 const root = "dist/client";
 const EMPTY_ROOT = '<div id="root"></div>';
 
-const index = await readFile(path.join(root, "index.html"), "utf8");
-if (!index.includes(EMPTY_ROOT)) throw new Error(`dist/client/index.html lacks ${EMPTY_ROOT}`);
+const built = await readFile(path.join(root, "index.html"), "utf8");
+if (!built.includes(EMPTY_ROOT)) throw new Error(`dist/client/index.html lacks ${EMPTY_ROOT}`);
+const index = await forFirstPaint(built);
 await mkdir(path.join(root, "shells"), { recursive: true });
 for (const step of FORM_PAGES) {
   const page = formPages.find((candidate) => `/${candidate.id}` === step.path);
@@ -26,3 +27,20 @@ for (const step of FORM_PAGES) {
   );
 }
 console.log(`prerendered ${FORM_PAGES.length} form page shells into ${root}/shells`);
+
+/**
+ * The shell paints from its HTML alone (issue 15, decision 0018): the stylesheet is inlined, so the
+ * first paint waits for no second request (our CSP allows inline styles, not inline scripts).
+ * index.html itself is left as built: the service worker serves it and the stylesheet from its
+ * cache. (Fetching the scripts at low priority, and preloading the page's chunks here, were tried
+ * and dropped: see the decision.)
+ */
+async function forFirstPaint(html: string): Promise<string> {
+  const stylesheets = [...html.matchAll(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g)];
+  if (stylesheets.length !== 1)
+    throw new Error(`expected one stylesheet in index.html, found ${stylesheets.length}`);
+  const [link, href] = stylesheets[0] as RegExpMatchArray & [string, string];
+  const css = await readFile(path.join(root, href), "utf8");
+  if (css.includes("</style")) throw new Error(`${href} cannot be inlined in a <style> element`);
+  return html.replace(link, () => `<style>${css}</style>`);
+}

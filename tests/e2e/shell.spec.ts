@@ -168,6 +168,24 @@ test("a visitor's first visit paints the page's first screen from the HTML; the 
   await expectNoAxeViolations(page);
 });
 
+test("a visitor's first screen is styled by its HTML alone, before any script or stylesheet loads", async ({
+  browser,
+}) => {
+  // Decision 0018: the stylesheet is inlined in the shell, so the first paint waits for nothing else.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const stylesheets: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "stylesheet") stylesheets.push(request.url());
+  });
+  await page.goto("/about");
+  // The shell is hidden from assistive technology until the app replaces it: found by its tags.
+  await expect(page.locator("[data-static-shell] h1")).toHaveText("About You");
+  await expect(page.locator(".site-header")).toHaveCSS("background-color", "rgb(31, 58, 95)");
+  expect(stylesheets).toEqual([]);
+  await context.close();
+});
+
 test("a signed-in applicant is not sent a visitor's first screen", async ({ page }) => {
   await signIn(page);
   const html = await (await page.request.get("/about")).text();

@@ -8,7 +8,7 @@ import { answerKeysOf } from "../../form/engine/question-keys";
 import { isQuestionRequired, requiredKeys } from "../../form/engine/required";
 import { switchTab } from "../../form/engine/tabs";
 import { validateAnswers } from "../../form/engine/validate";
-import { repeatCapacity, type VisibleSection, visiblePage } from "../../form/engine/visibility";
+import { type Block, repeatCapacity, type VisibleSection, visiblePage } from "../../form/engine/visibility";
 import { announcementsHeld } from "../../lib/announcement-hold";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { answerStore } from "../answers/answer-session";
@@ -41,19 +41,34 @@ function engineContext() {
 const EDIT_CHECK_MS = 250;
 
 /**
- * Questions that more than fill a phone's first screen below the header, steps and banner: the
- * sections holding them render at once, the rest in idle moments (see useProgressiveCount).
+ * Questions that more than fill a phone's first screen below the header, steps and banner: they
+ * render at once (with the page's frame, replacing the prerendered shell in one commit), the rest
+ * a few at a time in idle moments (see useProgressiveCount). A commit of a whole section (up to
+ * 75 ms of React Aria fields on a fast machine, four times that on a phone) was a long task.
  */
 const FIRST_SCREEN_QUESTIONS = 8;
+const QUESTIONS_PER_STEP = 2;
 
-/** How many leading sections hold the first screen's questions (at least one). */
-function firstScreenSections(sections: readonly VisibleSection[]): number {
-  let questions = 0;
-  for (const [index, shown] of sections.entries()) {
-    questions += shown.blocks[0]?.questions.length ?? 0;
-    if (questions >= FIRST_SCREEN_QUESTIONS) return index + 1;
-  }
-  return sections.length;
+/**
+ * The questions a section shows, in order: the first block only for visitors (spec §6), a
+ * tabbed section's own questions before its tab's.
+ */
+function shownQuestions({ section, blocks }: VisibleSection, signedIn: boolean): readonly Question[] {
+  const questions = (signedIn ? blocks : blocks.slice(0, 1)).flatMap((block) => block.questions);
+  if (!section.tabs) return questions;
+  const ownKeys = new Set(section.questions.flatMap(answerKeysOf));
+  return [
+    ...questions.filter((question) => ownKeys.has(question.key)),
+    ...questions.filter((question) => !ownKeys.has(question.key)),
+  ];
+}
+
+/**
+ * How many units of progressive rendering each section is: one per question shown, and at least
+ * one (a section without questions still renders its heading).
+ */
+function sectionUnits(sections: readonly VisibleSection[], signedIn: boolean): number[] {
+  return sections.map((shown) => Math.max(1, shownQuestions(shown, signedIn).length));
 }
 
 /**
@@ -141,7 +156,13 @@ export function FormPageView({
 
   // A fragment link (/about#{questionKey}, the validation summary's) must find its question at once.
   const { hash } = useLocation();
-  const rendered = useProgressiveCount(sections.length, firstScreenSections(sections), hash.length > 1);
+  const units = useMemo(() => sectionUnits(sections, signedIn), [sections, signedIn]);
+  const rendered = useProgressiveCount(
+    units.reduce((sum, count) => sum + count, 0),
+    FIRST_SCREEN_QUESTIONS,
+    hash.length > 1,
+    QUESTIONS_PER_STEP,
+  );
   useHashFocus();
   useDocumentTitle(page.title);
   const intro = textForViewer(page.intro, { signedIn });
@@ -156,10 +177,11 @@ export function FormPageView({
       <PageNotices />
       <FieldErrorAnnouncer errors={errors} />
       <form className="form-page" onSubmit={(event) => event.preventDefault()} noValidate>
-        {sections.slice(0, rendered).map((shown) => (
+        {sectionsUpTo(sections, units, rendered).map(({ shown, limit }) => (
           <SectionView
             key={shown.section.id}
             shown={shown}
+            limit={limit}
             required={required}
             signedIn={signedIn}
             onAddAnother={(buttonId, capacity) => add(buttonId, shown.blocks.length, capacity)}
@@ -169,6 +191,26 @@ export function FormPageView({
       </form>
     </FieldErrorsContext.Provider>
   );
+}
+
+/**
+ * The sections holding the first `rendered` units, each with how many of its questions to render
+ * (Infinity: all of them).
+ */
+function sectionsUpTo(
+  sections: readonly VisibleSection[],
+  units: readonly number[],
+  rendered: number,
+): { shown: VisibleSection; limit: number }[] {
+  const result: { shown: VisibleSection; limit: number }[] = [];
+  let before = 0;
+  for (const [index, shown] of sections.entries()) {
+    if (before >= rendered) break;
+    const count = units[index] ?? 1;
+    result.push({ shown, limit: rendered - before >= count ? Number.POSITIVE_INFINITY : rendered - before });
+    before += count;
+  }
+  return result;
 }
 
 /**
@@ -193,19 +235,25 @@ function FieldErrorAnnouncer({ errors }: { errors: FieldErrors }) {
 
 function SectionView({
   shown: { section, blocks: allBlocks, tab },
+  limit,
   required,
   signedIn,
   onAddAnother,
   onSwitchTab,
 }: {
   shown: VisibleSection;
+  /** How many of its questions to render yet (progressive rendering); Infinity: all. */
+  limit: number;
   required: ReadonlySet<string>;
   signedIn: boolean;
   onAddAnother: (buttonId: string, capacity: number) => void;
   onSwitchTab: (section: Section, from: string, to: string) => Promise<void>;
 }) {
   // Spec §6: add-another counts are not kept for anonymous visitors; they see the first block.
-  const blocks = signedIn ? allBlocks : allBlocks.slice(0, 1);
+  const visibleBlocks = signedIn ? allBlocks : allBlocks.slice(0, 1);
+  // A tabbed section orders its questions itself (TabbedQuestions), and cuts them there.
+  const blocks = tab !== undefined ? visibleBlocks : limitQuestions(visibleBlocks, limit);
+  const complete = limit === Number.POSITIVE_INFINITY;
   const capacity = repeatCapacity(section);
   const titleId = `section-${section.id}`;
   const description = textForViewer(section.description, { signedIn });
@@ -227,6 +275,7 @@ function SectionView({
         <TabbedQuestions
           section={section}
           questions={blocks.flatMap((block) => block.questions)}
+          limit={limit}
           required={required}
           tab={tab}
           signedIn={signedIn}
@@ -267,7 +316,7 @@ function SectionView({
             />
           ))
       )}
-      {section.repeat && signedIn && blocks.length < capacity ? (
+      {complete && section.repeat && signedIn && blocks.length < capacity ? (
         <Button
           className="button button--secondary add-another"
           onPress={() => {
@@ -283,6 +332,24 @@ function SectionView({
 }
 
 /**
+ * The blocks holding the first `limit` questions, the last one cut short. A tabbed section's
+ * questions are cut in TabbedQuestions, which orders them (own questions first).
+ */
+function limitQuestions(blocks: readonly Block[], limit: number): readonly Block[] {
+  if (limit === Number.POSITIVE_INFINITY) return blocks;
+  const result: Block[] = [];
+  let left = limit;
+  for (const block of blocks) {
+    if (left <= 0) break;
+    result.push(
+      left >= block.questions.length ? block : { ...block, questions: block.questions.slice(0, left) },
+    );
+    left -= block.questions.length;
+  }
+  return result;
+}
+
+/**
  * A tabbed section's own questions, then its tabs. Signed-in applicants choose a tab from the tab
  * list (arrows move between tabs, Enter or Space chooses: choosing clears the left tab's answers,
  * so it is never done by moving focus alone); anonymous visitors see the default tab's questions
@@ -291,6 +358,7 @@ function SectionView({
 function TabbedQuestions({
   section,
   questions,
+  limit,
   required,
   tab,
   signedIn,
@@ -299,6 +367,8 @@ function TabbedQuestions({
 }: {
   section: Section;
   questions: readonly Question[];
+  /** How many questions to render yet, own ones first (progressive rendering); Infinity: all. */
+  limit: number;
   required: ReadonlySet<string>;
   tab: string;
   signedIn: boolean;
@@ -306,8 +376,11 @@ function TabbedQuestions({
   onSwitchTab: (section: Section, from: string, to: string) => Promise<void>;
 }) {
   const ownKeys = new Set(section.questions.flatMap(answerKeysOf));
-  const own = questions.filter((question) => ownKeys.has(question.key));
-  const inTab = questions.filter((question) => !ownKeys.has(question.key));
+  const allOwn = questions.filter((question) => ownKeys.has(question.key));
+  const own = allOwn.slice(0, limit);
+  const inTab = questions
+    .filter((question) => !ownKeys.has(question.key))
+    .slice(0, Math.max(0, limit - allOwn.length));
   const render = (list: readonly Question[]) =>
     list.map((question) => (
       <QuestionView
@@ -316,7 +389,8 @@ function TabbedQuestions({
         required={isQuestionRequired(question, required)}
       />
     ));
-  if (!signedIn || !section.tabs) {
+  // The tab list comes once the questions before it have rendered.
+  if (!signedIn || !section.tabs || own.length < allOwn.length) {
     return (
       <>
         {render(own)}

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from "@testing-library/react";
+import { act, cleanup, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { FormPage } from "../../form/catalogue-types";
@@ -7,6 +7,7 @@ import { answerStore } from "../answers/answer-session";
 import { anonymousSnapshot } from "../profile/client-snapshot";
 import { SnapshotContext } from "../profile/snapshot-context";
 import { FormPageView } from "./form-page-view";
+import { setAnswer } from "./set-answer";
 
 // Six sections of four questions: the first screen (eight questions) is the first two.
 const page: FormPage = {
@@ -24,7 +25,55 @@ const page: FormPage = {
   })),
 };
 
-function renderAt(entry: string) {
+const text = (key: string, label: string) => ({ kind: "text" as const, key, label });
+
+// One long section, then a tabbed one: the first screen ends inside the long section.
+const longSectionPage: FormPage = {
+  id: "about",
+  title: "Long section",
+  intro: "",
+  sections: [
+    {
+      id: "long",
+      title: "Long",
+      questions: Array.from({ length: 12 }, (_, q) => text(`long_${q}`, `Long ${q + 1}`)),
+    },
+    {
+      id: "tabbed",
+      title: "Tabbed",
+      questions: [text("own_1", "Own 1")],
+      tabs: {
+        tabId: "tabbed_tab",
+        defaultTab: "a",
+        tabs: [
+          { id: "a", label: "Tab A", questions: [text("tab_a_1", "Tab A 1")] },
+          { id: "b", label: "Tab B", questions: [text("tab_b_1", "Tab B 1")] },
+        ],
+      },
+    },
+  ],
+};
+
+// A question that an answer reveals in the first section, once the whole page is there.
+const revealingPage: FormPage = {
+  ...page,
+  sections: page.sections.map((section, index) =>
+    index === 0
+      ? {
+          ...section,
+          questions: [
+            ...section.questions,
+            {
+              ...text("revealed", "Revealed"),
+              visibleWhen: { valueKey: "t_0_0", operator: "answered" as const },
+            },
+          ],
+        }
+      : section,
+  ),
+};
+
+function renderAt(entry: string, shownPage: FormPage = page) {
   return render(
     <MemoryRouter initialEntries={[entry]}>
       <SnapshotContext.Provider
@@ -35,7 +84,7 @@ function renderAt(entry: string) {
           advanceWebStatus: async () => {},
         }}
       >
-        <FormPageView page={page} />
+        <FormPageView page={shownPage} />
       </SnapshotContext.Provider>
     </MemoryRouter>,
   );
@@ -57,5 +106,24 @@ describe("a long form page renders progressively (issue 15)", () => {
     renderAt("/about#t_5_3");
     expect(screen.getByRole("textbox", { name: "Question 6.4" })).toBeTruthy();
     expect(screen.getAllByRole("region")).toHaveLength(6);
+  });
+
+  it("renders a long section a few questions at a time, in order, its own questions before its tab's", async () => {
+    renderAt("/about", longSectionPage);
+    expect(screen.getByRole("textbox", { name: "Long 8" })).toBeTruthy();
+    expect(screen.queryByRole("textbox", { name: "Long 9" })).toBeNull();
+    expect(screen.getAllByRole("region")).toHaveLength(1);
+    expect(await screen.findByRole("textbox", { name: "Tab A 1" })).toBeTruthy();
+    const names = screen.getAllByRole("textbox").map((box) => box.getAttribute("id"));
+    expect(names).toEqual([...Array.from({ length: 12 }, (_, q) => `long_${q}`), "own_1", "tab_a_1"]);
+    expect(screen.queryByRole("textbox", { name: "Tab B 1" })).toBeNull();
+  });
+
+  it("once everything is there, a question an answer reveals renders at once and none goes away", async () => {
+    renderAt("/about", revealingPage);
+    const last = await screen.findByRole("textbox", { name: "Question 6.4" });
+    act(() => setAnswer("t_0_0", "yes"));
+    expect(screen.getByRole("textbox", { name: "Revealed" })).toBeTruthy();
+    expect(screen.getByRole("textbox", { name: "Question 6.4" })).toBe(last);
   });
 });
