@@ -47,16 +47,24 @@ async function install(event: BeforeInstallPromptEvent): Promise<void> {
   }
 }
 
-/** "Install app" in the header, shown only while the browser offers installation. */
+/**
+ * "Install app", shown only while the browser offers installation. It sits in the footer, like the
+ * iOS hint: the offer comes seconds after load, and in the header its button wrapped the header's
+ * tools onto a second row on a phone, pushing the page down under the applicant's finger (a layout
+ * shift Lighthouse caught, issue 15).
+ */
 export function InstallAction() {
   const current = useSyncExternalStore(subscribe, getOffer, noOffer);
   if (!current || isStandalone()) return null;
   return (
-    <Button
-      className="header-button"
-      onPress={() => install(current).catch((error: unknown) => console.warn("install prompt failed", error))}
-    >
-      Install app
-    </Button>
+    <div className="install-hint">
+      <p className="install-hint__text">Keep this application on your home screen.</p>
+      <Button
+        className="link-button"
+        onPress={() => install(current).catch((error: unknown) => console.warn("install prompt failed", error))}
+      >
+        Install app
+      </Button>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { Button, Link } from "react-aria-components";
 import { partner } from "../../config/partner";
 import { preloadWhenIdle } from "../../lib/preload-when-idle";
+import { InstallAction } from "../pwa/install-action";
 import { IosInstallHint } from "../pwa/ios-install-hint";
 import type { FooterDialog } from "./footer-dialogs";
 
@@ -15,6 +16,7 @@ export function SiteFooter() {
   const [dialog, setDialog] = useState<FooterDialog | null>(null);
   return (
     <footer className="site-footer">
+      <InstallAction />
       <IosInstallHint />
       <div className="site-footer__links">
         <Button className="link-button" onPress={() => setDialog("help")}>

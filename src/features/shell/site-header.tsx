@@ -1,7 +1,6 @@
 import { Link } from "react-aria-components";
 import { partner } from "../../config/partner";
 import type { ClientSnapshot } from "../profile/client-snapshot";
-import { InstallAction } from "../pwa/install-action";
 import { AccountButton } from "./account-button";
 import { SyncStatusIndicator } from "./sync-status-indicator";
 
@@ -16,7 +15,6 @@ export function SiteHeader({ snapshot }: { snapshot: ClientSnapshot }) {
           <span className="visually-hidden"> application home</span>
         </Link>
         <div className="site-header__tools">
-          <InstallAction />
           <SyncStatusIndicator />
           <AccountButton snapshot={snapshot} />
         </div>
