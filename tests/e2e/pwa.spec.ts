@@ -34,7 +34,9 @@ test("the footer offers Install app while the browser does, without moving the p
   const install = page.getByRole("contentinfo").getByRole("button", { name: "Install app" });
   await expect(install).toHaveCount(0);
   const headingTop = () =>
-    page.getByRole("heading", { level: 1, name: "About You" }).evaluate((h1) => h1.getBoundingClientRect().top);
+    page
+      .getByRole("heading", { level: 1, name: "About You" })
+      .evaluate((h1) => h1.getBoundingClientRect().top);
   const topBefore = await headingTop();
 
   // Chromium's install offer, as a synthetic event: prompt() records that it ran and settles the

@@ -61,7 +61,9 @@ export function InstallAction() {
       <p className="install-hint__text">Keep this application on your home screen.</p>
       <Button
         className="link-button"
-        onPress={() => install(current).catch((error: unknown) => console.warn("install prompt failed", error))}
+        onPress={() =>
+          install(current).catch((error: unknown) => console.warn("install prompt failed", error))
+        }
       >
         Install app
       </Button>
