@@ -9,8 +9,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { chromium } from "@playwright/test";
-import { startBuiltServer } from "./built-server.mjs";
+import { launchChromium, startBuiltServer } from "./built-server.mjs";
 
 // Issue 15's targets.
 const COMMIT_P95_MS_TARGET = 16;
@@ -34,18 +33,7 @@ const KEY_DELAY_MS = 90;
 const dataDir = mkdtempSync(path.join(tmpdir(), "admissions-bench-autosave-"));
 // The test hook signs a visitor in without mail (the server warns that it is on).
 const server = await startBuiltServer(dataDir, { env: { E2E_TEST_HOOKS: "true" } });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await launchChromium();
 
 const load = () =>
   loadavg()

@@ -2,6 +2,7 @@
 // port, for the bench scripts.
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
+import { chromium } from "@playwright/test";
 
 /** A port nothing listens on right now (the OS picks it). */
 export function freePort() {
@@ -43,4 +44,20 @@ export async function startBuiltServer(dataDir, { port, env = {} } = {}) {
   }
   await stop();
   throw new Error("the built server did not answer /healthz within 20 s (did `npm run build` run?)");
+}
+
+/** Debian's Chromium with the flags every browser test uses (tests/helpers/chromium.ts). */
+export function launchChromium() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
 }

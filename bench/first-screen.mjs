@@ -3,8 +3,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium } from "@playwright/test";
-import { freePort, startBuiltServer } from "./built-server.mjs";
+import { freePort, launchChromium, startBuiltServer } from "./built-server.mjs";
 
 // Issue 15's targets for the figures printed here.
 const FIRST_SCREEN_KIB_TARGET = 150;
@@ -18,17 +17,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "admissions-bench-"));
 const cold = await startServer(dataDir);
 console.log(`server start, empty DATA_DIR (initdb + migrations): ${Math.round(cold.ms)} ms`);
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await launchChromium();
 const page = await browser.newPage();
 const scripts = new Map();
 page.on("response", async (response) => {

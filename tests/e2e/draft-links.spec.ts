@@ -26,6 +26,14 @@ async function shownLink(page: Page): Promise<string> {
   return field.inputValue();
 }
 
+/** A visitor types a first name on About You and makes a link to it. */
+async function linkToFirstName(page: Page, name: string): Promise<string> {
+  await page.goto("/about");
+  await firstName(page).fill(name);
+  await continueButton(page).click();
+  return shownLink(page);
+}
+
 /** An absolute address in the app (a new browser context has no base URL of its own). */
 function appUrl(path: string): string {
   return new URL(path, test.info().project.use.baseURL).toString();
@@ -137,10 +145,7 @@ test("an expired link opens the form with the device's answers and says the link
   page,
   browser,
 }) => {
-  await page.goto("/about");
-  await firstName(page).fill("Ada");
-  await continueButton(page).click();
-  const link = await shownLink(page);
+  const link = await linkToFirstName(page, "Ada");
   const token = new URL(link).searchParams.get("token");
   const expired = await page.request.post("/__test__/expire-draft-link", { data: { token } });
   expect(expired.ok()).toBe(true);
@@ -164,10 +169,7 @@ test("an expired link opens the form with the device's answers and says the link
 });
 
 test("a replaced link stops working; only the newest one opens the draft", async ({ page, browser }) => {
-  await page.goto("/about");
-  await firstName(page).fill("Ada");
-  await continueButton(page).click();
-  const first = await shownLink(page);
+  const first = await linkToFirstName(page, "Ada");
   await page.keyboard.press("Escape");
   await firstName(page).fill("Augusta");
   await continueButton(page).click();
@@ -187,10 +189,7 @@ test("a link opened on /completion by a visitor loads the answers into About You
   page,
   browser,
 }) => {
-  await page.goto("/about");
-  await firstName(page).fill("Ada");
-  await continueButton(page).click();
-  const link = await shownLink(page);
+  const link = await linkToFirstName(page, "Ada");
 
   const other = await anotherDevice(browser);
   // Every h1 the page ever shows, from the first node on (a redirect after rendering would show one).
