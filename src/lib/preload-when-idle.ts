@@ -3,6 +3,8 @@
  * load when the browser is idle after the first page has rendered, so they are there before the
  * network can go away (a first visit may go offline before the service worker controls it).
  */
+import { whenIdle } from "./when-idle";
+
 const waiting: (() => Promise<unknown>)[] = [];
 let shown = false;
 
@@ -25,7 +27,5 @@ export function firstScreenShown(): void {
 
 function schedule(load: () => Promise<unknown>): void {
   if (typeof window === "undefined") return;
-  const run = () => void load().catch(() => {});
-  if ("requestIdleCallback" in window) window.requestIdleCallback(run, { timeout: 3_000 });
-  else setTimeout(run, 1_500);
+  whenIdle(() => void load().catch(() => {}), 3_000, 1_500);
 }

@@ -376,6 +376,25 @@ describe("when the sync worker sends while someone types (fake clock)", () => {
   }
 
   const record = (batch: Batch) => sends.push({ at: Date.now(), answers: batch.answers });
+  /** A worker whose first send stays under way until `release()`; later sends succeed at once. */
+  const workerHoldingFirstSend = (onSend: (batch: Batch) => void = () => {}) => {
+    let release = () => {};
+    let calls = 0;
+    const worker = new SyncWorker(
+      db,
+      owner,
+      (batch) => {
+        onSend(batch);
+        record(batch);
+        calls += 1;
+        return calls === 1
+          ? new Promise<undefined>((resolve) => (release = () => resolve(undefined)))
+          : Promise.resolve(undefined);
+      },
+      { debounceMs: 400, maxWaitMs: 1_000 },
+    );
+    return { worker, release: () => release() };
+  };
 
   it("sends the field someone left within the longest wait, while they go on typing in the next", async () => {
     const worker = new SyncWorker(db, owner, async (batch) => void record(batch), {
@@ -402,18 +421,7 @@ describe("when the sync worker sends while someone types (fake clock)", () => {
   });
 
   it("lets edits made during a send wait for their own time, saying they are being sent", async () => {
-    let answer = () => {};
-    const worker = new SyncWorker(
-      db,
-      owner,
-      (batch) => {
-        record(batch);
-        return sends.length === 1
-          ? new Promise<undefined>((resolve) => (answer = () => resolve(undefined)))
-          : Promise.resolve(undefined);
-      },
-      { debounceMs: 400, maxWaitMs: 1_000 },
-    );
+    const { worker, release: answer } = workerHoldingFirstSend();
     await edit("first_name", "Ada");
     const sending = worker.flushNow();
     await until(() => sends.length === 1);
@@ -434,18 +442,7 @@ describe("when the sync worker sends while someone types (fake clock)", () => {
   });
 
   it("sends what waits right after the send under way when a flush is asked for meanwhile", async () => {
-    let answer = () => {};
-    const worker = new SyncWorker(
-      db,
-      owner,
-      (batch) => {
-        record(batch);
-        return sends.length === 1
-          ? new Promise<undefined>((resolve) => (answer = () => resolve(undefined)))
-          : Promise.resolve(undefined);
-      },
-      { debounceMs: 400, maxWaitMs: 1_000 },
-    );
+    const { worker, release: answer } = workerHoldingFirstSend();
     await edit("first_name", "Ada");
     const sending = worker.flushNow();
     await until(() => sends.length === 1);
@@ -461,20 +458,8 @@ describe("when the sync worker sends while someone types (fake clock)", () => {
   });
 
   it("sends the answers queued behind another change right after it, whatever is signalled meanwhile", async () => {
-    let answer = () => {};
     const kinds: string[] = [];
-    const worker = new SyncWorker(
-      db,
-      owner,
-      (batch) => {
-        kinds.push(batch.kind);
-        record(batch);
-        return kinds.length === 1
-          ? new Promise<undefined>((resolve) => (answer = () => resolve(undefined)))
-          : Promise.resolve(undefined);
-      },
-      { debounceMs: 400, maxWaitMs: 1_000 },
-    );
+    const { worker, release: answer } = workerHoldingFirstSend((batch) => kinds.push(batch.kind));
     await recordAction(db, owner, "web-status", { web_status: "started" }, "web-status:started");
     await edit("first_name", "Ada");
     const sending = worker.flushNow();

@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState } from "react";
+import { whenIdle } from "../../lib/when-idle";
 
 /**
  * How many of a page's `total` units (questions) to render: those that fill the first screen at
@@ -20,22 +21,15 @@ export function useProgressiveCount(total: number, initial: number, all: boolean
 
   useEffect(() => {
     if (complete) return;
-    return whenIdle(() =>
-      startTransition(() =>
-        setShown((count) => (count + step >= total ? Number.POSITIVE_INFINITY : count + step)),
-      ),
+    return whenIdle(
+      () =>
+        startTransition(() =>
+          setShown((count) => (count + step >= total ? Number.POSITIVE_INFINITY : count + step)),
+        ),
+      1_000,
+      16,
     );
   }, [complete, shown, step, total]);
 
   return complete ? total : shown;
-}
-
-/** Runs `task` when the browser is idle (at the latest after a second); returns a cancel. */
-function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === "function") {
-    const handle = window.requestIdleCallback(task, { timeout: 1_000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(task, 16);
-  return () => clearTimeout(handle);
 }
