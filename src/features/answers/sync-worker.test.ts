@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../lib/api-client";
+import { fakeBrowser } from "../../lib/fake-tabs";
 import { SUBMITTED_READ_ONLY_MESSAGE } from "../../shared/messages";
 import type { LocalDb } from "./local-db";
 import {
@@ -342,6 +343,44 @@ describe("the sync worker", () => {
     expect((await refusedAnswers(db, owner)).map((answer) => answer.key)).toEqual(["a", "b", "c"]);
     expect(await takeBatch(db, owner)).toBeNull();
     expect(getSyncStatus()).toMatchObject({ phase: "idle", pending: 0 });
+  });
+
+  it("hands the queue to the tab shown, after the hidden leader's send under way has ended", async () => {
+    const browser = fakeBrowser();
+    const sentBy: string[] = [];
+    let answerFirst = () => {};
+    const sender = (tab: string) => (batch: Batch) => {
+      sentBy.push(`${tab}: ${Object.keys(batch.answers).join(", ")}`);
+      if (sentBy.length > 1) return Promise.resolve(undefined);
+      return new Promise<undefined>((resolve) => (answerFirst = () => resolve(undefined)));
+    };
+    // Timers far off: the test decides when each tab sends.
+    const options = { lockName: "admissions-sync:test", debounceMs: 1e9, maxWaitMs: 1e9 };
+    const front = new SyncWorker(db, owner, sender("front"), {
+      ...options,
+      tabs: browser.tab("front", true),
+    });
+    const back = new SyncWorker(db, owner, sender("back"), { ...options, tabs: browser.tab("back") });
+    await edit("first_name", "Ada");
+    front.start();
+    back.start();
+    await vi.waitFor(() => expect(front.isLeader).toBe(true));
+    await vi.waitFor(() => expect(sentBy).toEqual(["front: first_name"]));
+
+    // More waits, due right after the send under way (e.g. a page change flushes); then the
+    // applicant switches tabs: the hidden leader ends its send and stops there.
+    await edit("last_name", "Lovelace");
+    void front.flushNow();
+    browser.show("back");
+    await vi.waitFor(() => expect(front.isLeader).toBe(false));
+    expect(back.isLeader).toBe(false);
+    answerFirst();
+    await vi.waitFor(() => expect(back.isLeader).toBe(true));
+    expect(front.isLeader).toBe(false);
+    await vi.waitFor(async () => expect(await pendingCount(db, owner)).toBe(0));
+    expect(sentBy).toEqual(["front: first_name", "back: last_name"]);
+    front.stop();
+    back.stop();
   });
 
   it("backs off exponentially with jitter, up to a cap", () => {

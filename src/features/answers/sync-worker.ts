@@ -1,6 +1,6 @@
 import { liveQuery, type Subscription } from "dexie";
 import { ApiError } from "../../lib/api-client";
-import { holdLeadership } from "../../lib/tab-leadership";
+import { holdLeadership, type Tabs } from "../../lib/tab-leadership";
 import { refusedFieldsOf } from "../../shared/answer-refusals";
 import type { AnswerOutcome } from "../../shared/api-types";
 import type { LocalDb } from "./local-db";
@@ -38,6 +38,8 @@ export type SyncWorkerOptions = {
   onActionRefused?: (batch: Batch, error: ApiError) => void;
   /** Web Locks name: one tab per owner sends; the others follow through the shared database. */
   lockName?: string;
+  /** The browser's tabs, for leadership (tests give fakes; the page's own by default). */
+  tabs?: Tabs;
 };
 
 /** Capped exponential backoff with ±20 % jitter, so many clients do not retry in step. */
@@ -66,7 +68,7 @@ export class SyncWorker {
   private releaseLock: () => void = () => {};
   private pendingWatch: Subscription | undefined;
   private readonly options: Required<
-    Omit<SyncWorkerOptions, "onSuperseded" | "onActionRefused" | "lockName">
+    Omit<SyncWorkerOptions, "onSuperseded" | "onActionRefused" | "lockName" | "tabs">
   > &
     SyncWorkerOptions;
 
@@ -127,10 +129,24 @@ export class SyncWorker {
     this.releaseLock = holdLeadership(
       this.options.lockName,
       () => this.stopped,
-      () => {
-        this.leader = true;
-        void this.flushNow();
+      {
+        lead: () => {
+          this.leader = true;
+          void this.flushNow();
+        },
+        stepDown: async () => {
+          this.leader = false;
+          await this.running;
+          this.schedule.cancel();
+          // The tab now leading sends, retries and tells its own header; this (hidden) one only
+          // counts what waits, as a tab that never led does.
+          const { phase } = getSyncStatus();
+          if (phase === "sending" || phase === "server-trouble" || phase === "offline") {
+            updateSyncStatus({ phase: "idle" });
+          }
+        },
       },
+      this.options.tabs,
     );
   }
 
@@ -167,7 +183,8 @@ export class SyncWorker {
 
   private async drain(): Promise<void> {
     let resyncs = 0;
-    while (!this.stopped) {
+    // A leader that steps down ends the batch under way and stops there.
+    while (!this.stopped && this.leader) {
       // The batch takes every change waiting now; changes made while it is sent wait for their time.
       this.schedule.taken();
       this.flushRequested = false;

@@ -110,14 +110,18 @@ export class UploadWorker {
       },
       error: () => {},
     });
-    this.releaseLock = holdLeadership(
-      this.options.lockName,
-      () => this.stopped,
-      () => {
+    this.releaseLock = holdLeadership(this.options.lockName, () => this.stopped, {
+      lead: () => {
         this.leader = true;
         void this.flushNow();
       },
-    );
+      stepDown: async () => {
+        this.leader = false;
+        await this.running;
+        clearTimeout(this.timer);
+        this.timer = undefined;
+      },
+    });
   }
 
   stop(): void {
@@ -156,7 +160,8 @@ export class UploadWorker {
   }
 
   private async drain(): Promise<void> {
-    while (!this.stopped) {
+    // A leader that steps down ends the file under way and stops there.
+    while (!this.stopped && this.leader) {
       const [entry] = await queuedChanges(this.db, this.owner);
       if (!entry) return;
       const controller = new AbortController();
