@@ -225,6 +225,57 @@ test("two tabs editing the same field converge on the later edit", async ({ cont
   await expect.poll(() => serverAnswers(page)).toMatchObject({ last_name: "Beta" });
 });
 
+test("once the tab that sends is hidden, the tab in front sends its own answers", async ({
+  context,
+  page,
+}) => {
+  await signIn(page);
+  await page.goto("/about");
+  await expect(status(page, "All changes saved")).toBeVisible();
+  const other = await context.newPage();
+  await other.goto("/about");
+  await expect(status(other, "All changes saved")).toBeVisible();
+  const senders: string[] = [];
+  for (const [name, tab] of [
+    ["first", page],
+    ["second", other],
+  ] as const) {
+    tab.on("request", (request) => {
+      if (request.method() === "PUT" && new URL(request.url()).pathname === "/api/answer") senders.push(name);
+    });
+  }
+  const lastName = other
+    .getByRole("region", { name: "Your name" })
+    .getByRole("textbox", { name: "Last Name" });
+
+  // Both tabs shown (as headless Chromium has them): the first tab, which leads, sends for both.
+  await lastName.fill("Alpha");
+  await expect.poll(() => serverAnswers(other)).toMatchObject({ last_name: "Alpha" });
+  expect(new Set(senders)).toEqual(new Set(["first"]));
+
+  // The applicant switches to the second tab: the first is hidden, as a browser hides it.
+  senders.length = 0;
+  await page.evaluate(() => {
+    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
+    document.dispatchEvent(new Event("visibilitychange"));
+  });
+  // The hand-over is done when the sending lock is held by the one visible tab, the second.
+  await expect
+    .poll(() =>
+      other.evaluate(async () => {
+        const { held = [] } = await navigator.locks.query();
+        const holder = (prefix: string) => held.find((lock) => lock.name?.startsWith(prefix))?.clientId;
+        return holder("admissions-sync:") === holder("admissions-visible-tabs");
+      }),
+    )
+    .toBe(true);
+  await lastName.fill("Beta");
+  await expect.poll(() => serverAnswers(other)).toMatchObject({ last_name: "Beta" });
+  await expect(status(other, "All changes saved")).toBeVisible();
+  expect(new Set(senders)).toEqual(new Set(["second"]));
+  await expectNoAxeViolations(other);
+});
+
 test("answers typed before signing in join the account, and the applicant is told", async ({ page }) => {
   await page.goto("/about");
   await page.getByRole("textbox", { name: "Legal First Name" }).fill("Grace");
