@@ -78,7 +78,7 @@ export function holdLeadership(
 }
 
 async function visibleTabWaits(locks: Locks, lockName: string): Promise<boolean> {
-  const { held = [], pending = [] } = await locks.query();
+  const { held = [], pending = [] } = await locks.query().catch((): LockManagerSnapshot => ({}));
   const visible = new Set(held.filter((lock) => lock.name === VISIBLE_TABS).map((lock) => lock.clientId));
   return pending.some((lock) => lock.name === lockName && visible.has(lock.clientId));
 }
