@@ -6,6 +6,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { StaticLoginShell } from "../src/features/shell/static-auth-shell";
 import { StaticFormShell } from "../src/features/shell/static-shell";
 import { formPages } from "../src/form/pages/form-pages";
 import { FORM_PAGES } from "../src/shared/routes";
@@ -27,7 +28,11 @@ for (const step of FORM_PAGES) {
     index.replace(EMPTY_ROOT, `<div id="root">${shell}</div>`),
   );
 }
-console.log(`prerendered ${FORM_PAGES.length} form page shells into ${root}/shells`);
+await writeFile(
+  path.join(root, "shells", "login.html"),
+  index.replace(EMPTY_ROOT, `<div id="root">${renderToStaticMarkup(createElement(StaticLoginShell))}</div>`),
+);
+console.log(`prerendered ${FORM_PAGES.length} form page shells and /login's into ${root}/shells`);
 
 /**
  * The shell paints from its HTML alone (issue 15, decision 0018): the stylesheet is inlined, so the

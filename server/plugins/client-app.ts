@@ -54,7 +54,9 @@ export const clientAppPlugin = fp(
     const shell = files.get("/index.html");
     // The form pages with a prerendered first screen in this build (decision 0018).
     const prerendered = new Set(
-      FORM_PAGES.map((page) => page.path).filter((page) => files.has(`/${shellName(page)}`)),
+      [...FORM_PAGES.map((page) => page.path), ...PRERENDERED_AUTH_PATHS].filter((page) =>
+        files.has(`/${shellName(page)}`),
+      ),
     );
     if (!shell) app.log.warn({ root }, "no built client found: serving the API only (run `npm run build`)");
     else {
@@ -174,17 +176,20 @@ function isFresh(request: FastifyRequest, etag: string, lastModified: string): b
 
 /** Where scripts/prerender-shells.ts writes the form pages' first screens, in the client build. */
 const SHELLS_DIR = "shells";
+/** Account pages with a prerendered first screen too (scripts/prerender-shells.ts). */
+const PRERENDERED_AUTH_PATHS = ["/login"];
 const HINT_COOKIES = [cookieName(LOGGED_IN_HINT_COOKIE, false), cookieName(LOGGED_IN_HINT_COOKIE, true)];
 
-/** A form page's prerendered first screen, relative to the client build ("shells/about.html"). */
+/** A page's prerendered first screen, relative to the client build ("shells/about.html"). */
 function shellName(pathname: string): string {
   return `${SHELLS_DIR}${pathname}.html`;
 }
 
 /**
- * The HTML for a page path: a form page's prerendered first screen (scripts/prerender-shells.ts,
- * decision 0018) for a visitor who is not signed in, since it shows a visitor's welcome; the bare
- * shell otherwise (signed in, the service view, any other path, or a build without shells).
+ * The HTML for a page path: a form page's or /login's prerendered first screen
+ * (scripts/prerender-shells.ts, decision 0018) for a visitor who is not signed in, since it shows
+ * a visitor's welcome; the bare shell otherwise (signed in, the service view, any other path, or a
+ * build without shells).
  */
 function shellFor(prerendered: ReadonlySet<string>, pathname: string, request: FastifyRequest): string {
   if (!prerendered.has(pathname)) return "index.html";

@@ -317,6 +317,7 @@ describe("with a client directory that has no index.html", () => {
 describe("with prerendered first screens (decision 0018)", () => {
   const INDEX = '<!doctype html><html><body><div id="root"></div></body></html>';
   const ABOUT = '<!doctype html><html><body><div id="root"><h1>About You</h1></div></body></html>';
+  const LOGIN = '<!doctype html><html><body><div id="root"><h1>Sign In</h1></div></body></html>';
   let test: TestApp;
   let clientDir: string;
 
@@ -326,6 +327,7 @@ describe("with prerendered first screens (decision 0018)", () => {
     await writeFile(path.join(clientDir, "index.html"), INDEX);
     // Only About You has one here: a page without its file falls back to the bare shell.
     await writeFile(path.join(clientDir, "shells", "about.html"), ABOUT);
+    await writeFile(path.join(clientDir, "shells", "login.html"), LOGIN);
     test = await createTestApp({ clientDir });
   });
   afterAll(async () => {
@@ -354,7 +356,14 @@ describe("with prerendered first screens (decision 0018)", () => {
     expect((await get(`/about?service_token=${"a".repeat(43)}`)).body).toBe(INDEX);
     expect((await get("/education")).body).toBe(INDEX);
     expect((await get("/completion")).body).toBe(INDEX);
-    expect((await get("/login")).body).toBe(INDEX);
+    expect((await get("/signup")).body).toBe(INDEX);
     expect((await get("/somewhere-else")).body).toBe(INDEX);
+  });
+
+  it("sends a visitor /login's first screen, and a signed-in applicant the bare shell", async () => {
+    const response = await get("/login");
+    expect(response.body).toBe(LOGIN);
+    expect(response.headers["cache-control"]).toBe("no-cache");
+    expect((await get("/login", "adm_logged_in=1")).body).toBe(INDEX);
   });
 });

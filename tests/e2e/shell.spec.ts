@@ -195,6 +195,31 @@ test("a visitor's first screen is styled by its HTML alone, before any script or
   await context.close();
 });
 
+test("a visitor's first visit to /login paints the Sign In card from the HTML, where the app then puts it", async ({
+  browser,
+  page,
+}) => {
+  // Decision 0018: the shell alone (no JavaScript), as it paints before the app has loaded...
+  const bare = await browser.newContext({ javaScriptEnabled: false });
+  const shellPage = await bare.newPage();
+  await shellPage.goto("/login");
+  const shellHeading = await shellPage.locator("[data-static-shell] h1").boundingBox();
+  const shellEmail = await shellPage.locator("[data-static-shell] input[type=email]").boundingBox();
+  const shellFooter = await shellPage.locator("[data-static-shell] .site-footer").boundingBox();
+  await bare.close();
+  expect(shellHeading).not.toBeNull();
+
+  // ...and the app in its place: the same boxes where they were, the email field focused.
+  await page.goto("/login");
+  const email = page.getByRole("textbox", { name: "Email" });
+  await expect(email).toBeFocused();
+  await expect(page.locator("[data-static-shell]")).toHaveCount(0);
+  expect(await page.getByRole("heading", { level: 1, name: "Sign In" }).boundingBox()).toEqual(shellHeading);
+  expect(await email.boundingBox()).toEqual(shellEmail);
+  expect(await page.locator(".site-footer").boundingBox()).toEqual(shellFooter);
+  await expectNoAxeViolations(page);
+});
+
 test("a signed-in applicant is not sent a visitor's first screen", async ({ page }) => {
   await signIn(page);
   const html = await (await page.request.get("/about")).text();

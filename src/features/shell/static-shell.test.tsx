@@ -1,11 +1,15 @@
 // @vitest-environment jsdom
 import { cleanup, render } from "@testing-library/react";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { textForViewer } from "../../form/engine/audience";
 import { formPages } from "../../form/pages/form-pages";
 import { FORM_PAGES } from "../../shared/routes";
 import { answerStore } from "../answers/answer-session";
+import { AuthLayout } from "../auth/auth-layout";
+import { LoginPage } from "../auth/login-page";
 import { anonymousSnapshot } from "../profile/client-snapshot";
+import { StaticLoginShell } from "./static-auth-shell";
 import { StaticFormShell } from "./static-shell";
 import { STATIC_SHELL_ATTRIBUTE } from "./static-shell-attribute";
 import { WelcomeBanner } from "./welcome-banner";
@@ -43,6 +47,37 @@ describe("the prerendered first screen of a form page (decision 0018)", () => {
     expect(shell?.hasAttribute("inert")).toBe(true);
     expect(shell?.getAttribute("aria-hidden")).toBe("true");
     // No id the page uses (a fragment link, a label) can point into it.
+    expect(shell?.querySelector("[id]")).toBeNull();
+  });
+});
+
+describe("the prerendered first screen of /login (decision 0018)", () => {
+  it("says what the Sign In page says, in the same layout", () => {
+    const { container: real } = render(
+      <MemoryRouter initialEntries={["/login"]}>
+        <Routes>
+          <Route element={<AuthLayout />}>
+            <Route path="/login" element={<LoginPage />} />
+          </Route>
+        </Routes>
+      </MemoryRouter>,
+    );
+    const page = real.querySelector(".auth-layout");
+    expect(page?.querySelector("h1")?.textContent).toBe("Sign In");
+    const words = squeeze(page?.textContent);
+    const classes = [...(page?.querySelectorAll("[class]") ?? [])].map((element) => element.className);
+    cleanup();
+
+    const { container } = render(<StaticLoginShell />);
+    const shell = container.querySelector(`[${STATIC_SHELL_ATTRIBUTE}]`);
+    expect(squeeze(shell?.querySelector(".auth-layout")?.textContent)).toBe(words);
+    // The same boxes, so the page does not jump when the app replaces the shell.
+    const shellClasses = [...(shell?.querySelectorAll(".auth-layout [class]") ?? [])].map(
+      (element) => element.className,
+    );
+    expect(shellClasses).toEqual(classes);
+    expect(shell?.hasAttribute("inert")).toBe(true);
+    expect(shell?.getAttribute("aria-hidden")).toBe("true");
     expect(shell?.querySelector("[id]")).toBeNull();
   });
 });

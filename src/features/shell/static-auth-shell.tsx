@@ -1,0 +1,76 @@
+import { partner } from "../../config/partner";
+import { STATIC_SHELL_ATTRIBUTE } from "./static-shell-attribute";
+
+/**
+ * What a first visit to /login paints before any JavaScript has run (decision 0018): the auth
+ * layout, the Sign In card and the footer as AuthLayout, LoginPage and SiteFooter render them, with
+ * the same classes. Like the form pages' StaticFormShell it is `inert`, hidden from assistive
+ * technology and without ids, and the app replaces it in one commit. A unit test keeps its words
+ * equal to the real page's.
+ */
+export function StaticLoginShell() {
+  return (
+    <div {...{ [STATIC_SHELL_ATTRIBUTE]: "" }} className="static-shell" inert aria-hidden="true">
+      <div className="auth-layout">
+        <header className="auth-layout__header">
+          <img src="/icons/favicon.svg" alt="" width={40} height={40} />
+          <p className="brand__name">{partner.name}</p>
+        </header>
+        <main className="auth-card">
+          <h1>Sign In</h1>
+          <form className="auth-form">
+            <div className="field">
+              <label className="field__label">Email</label>
+              <input className="field__input" type="email" />
+            </div>
+            <div className="field">
+              <label className="field__label">Password</label>
+              <div className="field__row">
+                <input className="field__input" type="password" />
+                <button className="button button--secondary field__toggle" type="button">
+                  Show
+                </button>
+              </div>
+            </div>
+            <a className="auth-form__aside" href="/forgot">
+              Forgot your password?
+            </a>
+            <button type="button" className="button button--primary">
+              Sign In
+            </button>
+            <button type="button" className="button button--secondary">
+              Resend confirmation code
+            </button>
+          </form>
+          <p className="auth-card__footer">
+            Don't have an account?{" "}
+            <a className="react-aria-Link" href="/signup">
+              Create an account
+            </a>
+          </p>
+        </main>
+        <footer className="site-footer">
+          <div className="site-footer__links">
+            <button type="button" className="link-button">
+              Help
+            </button>
+            <button type="button" className="link-button">
+              Privacy
+            </button>
+          </div>
+          <address className="site-footer__address">
+            {partner.addressLines.map((line) => (
+              <span key={line}>{line}</span>
+            ))}
+            <span>
+              <a className="react-aria-Link" href={`mailto:${partner.helpEmail}`}>
+                {partner.helpEmail}
+              </a>{" "}
+              · {partner.phone}
+            </span>
+          </address>
+        </footer>
+      </div>
+    </div>
+  );
+}
