@@ -38,16 +38,15 @@ export function WelcomeBanner({ snapshot }: { snapshot: ClientSnapshot }) {
     return (
       <section className="welcome-banner" aria-labelledby="welcome-title">
         <h2 id="welcome-title">Hello!</h2>
-        <p>
-          Thank you for starting your application for {partner.term}. {fee}
-        </p>
+        {/* One text node, as in the prerendered screen: see static-shell.tsx. */}
+        <p>{`Thank you for starting your application for ${partner.term}. ${fee}`}</p>
       </section>
     );
   }
   return (
     <section className="welcome-banner" aria-labelledby="welcome-title">
       <h2 id="welcome-title">Welcome Back!</h2>
-      <p>Good to see you again. {fee} Finish your remaining steps and submit your application soon.</p>
+      <p>{`Good to see you again. ${fee} Finish your remaining steps and submit your application soon.`}</p>
     </section>
   );
 }
