@@ -9,6 +9,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
+import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startBuiltServer } from "./built-server.mjs";
@@ -58,29 +59,64 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-async function signedInCookie(base) {
+/** A new applicant's session cookies (session and hint), as the test hook sets them. */
+async function signedInCookies(base) {
   const response = await fetch(`${base}/__test__/session`, {
     method: "POST",
     headers: { "content-type": "application/json", "X-Admissions-Client": "1" },
     body: JSON.stringify({ username: `bench-${Date.now()}@example.edu` }),
   });
   if (!response.ok) throw new Error(`test sign-in answered ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
+  return response.headers.getSetCookie().map((cookie) => {
+    const [pair = "", ...attributes] = cookie.split(";").map((part) => part.trim());
+    const equals = pair.indexOf("=");
+    const httpOnly = attributes.some((attribute) => attribute.toLowerCase() === "httponly");
+    return { name: pair.slice(0, equals), value: pair.slice(equals + 1), httpOnly };
+  });
+}
+
+/**
+ * Puts these cookies (none: signed out) in the browser Lighthouse drives, which keeps cookies
+ * between runs. In the browser's jar, not as an extra request header: the app reads the readable
+ * hint cookie to know it is signed in (spec §6), so a header alone measured a signed-in server
+ * answer rendered by an app that thought itself anonymous (decision 0018, 2026-11-23).
+ */
+async function setBrowserCookies(base, cookies) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  try {
+    const [context] = browser.contexts();
+    if (!context) throw new Error("Chromium has no default context");
+    await context.clearCookies();
+    await context.addCookies(cookies.map((cookie) => ({ ...cookie, url: base, sameSite: "Lax" })));
+  } finally {
+    await browser.close();
+  }
 }
 
 /**
  * One Lighthouse run. On a busy machine Chromium now and then loses the trace (NO_NAVSTART): such a
  * run is repeated, up to twice, and said; a figure is never taken from a failed run.
  */
-async function audit(url, extraHeaders, entry) {
+async function audit(url, entry) {
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(
       url,
       { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] },
-      extraHeaders ? { extends: "lighthouse:default", settings: { extraHeaders } } : undefined,
+      // A first visit: Lighthouse's default reset keeps IndexedDB and localStorage (the device's
+      // store and draft); cookies are never cleared (the signed-in runs need theirs).
+      {
+        extends: "lighthouse:default",
+        settings: {
+          clearStorageTypes: [
+            "file_systems",
+            "shader_cache",
+            "service_workers",
+            "cache_storage",
+            "indexeddb",
+            "local_storage",
+          ],
+        },
+      },
     );
     const error = result ? result.lhr.runtimeError : { code: "NO_RESULT", message: "no result" };
     if (!error) return result;
@@ -106,10 +142,10 @@ const results = [];
 try {
   for (const entry of pages) {
     const [who, route] = entry.split(":");
-    const extraHeaders = who === "signed-in" ? { Cookie: await signedInCookie(server.base) } : undefined;
+    await setBrowserCookies(server.base, who === "signed-in" ? await signedInCookies(server.base) : []);
     const perRun = [];
     for (let run = 1; run <= runs; run++) {
-      const result = await audit(`${server.base}${route}`, extraHeaders, entry);
+      const result = await audit(`${server.base}${route}`, entry);
       perRun.push(figuresOf(result.lhr));
       if (reportsDir)
         writeFileSync(

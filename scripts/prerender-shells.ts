@@ -1,7 +1,8 @@
-// After `vite build`: writes dist/client/shells/<page>.html, the built index.html with each form
-// page's static first screen inside #root (src/features/shell/static-shell.tsx), so that a first
-// visit paints before the JavaScript has loaded (issue 15, decision 0018). The server sends it
-// for a form page's path to a visitor who is not signed in (server/plugins/client-app.ts).
+// After `vite build`: writes dist/client/shells/<page>.html (a visitor's) and
+// dist/client/shells/<signed-in screen>/<page>.html, the built index.html with each form page's
+// static first screen inside #root (src/features/shell/static-shell.tsx), so that a first visit
+// paints before the JavaScript has loaded (issue 15, decision 0018). The server picks the one for
+// the request (server/plugins/client-app.ts): a visitor's, or the signed-in applicant's banner.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createElement } from "react";
@@ -9,6 +10,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { StaticLoginShell } from "../src/features/shell/static-auth-shell";
 import { StaticFormShell } from "../src/features/shell/static-shell";
 import { formPages } from "../src/form/pages/form-pages";
+import { FIRST_SCREENS, firstScreenFile } from "../src/shared/first-screens";
 import { FORM_PAGES } from "../src/shared/routes";
 import { SHELL_BOOT_SCRIPT } from "../src/shared/shell-boot";
 
@@ -18,21 +20,30 @@ const EMPTY_ROOT = '<div id="root"></div>';
 const built = await readFile(path.join(root, "index.html"), "utf8");
 if (!built.includes(EMPTY_ROOT)) throw new Error(`dist/client/index.html lacks ${EMPTY_ROOT}`);
 const index = await forFirstPaint(built);
-await mkdir(path.join(root, "shells"), { recursive: true });
 for (const step of FORM_PAGES) {
   const page = formPages.find((candidate) => `/${candidate.id}` === step.path);
   if (!page) throw new Error(`no catalogue page for ${step.path}`);
-  const shell = renderToStaticMarkup(createElement(StaticFormShell, { page, path: step.path }));
-  await writeFile(
-    path.join(root, "shells", `${step.path.slice(1)}.html`),
-    index.replace(EMPTY_ROOT, `<div id="root">${shell}</div>`),
-  );
+  for (const screen of FIRST_SCREENS) {
+    const shell = renderToStaticMarkup(createElement(StaticFormShell, { page, path: step.path, screen }));
+    const file = path.join(root, firstScreenFile(step.path, screen));
+    await mkdir(path.dirname(file), { recursive: true });
+    // A function, so that no `$` in the markup is read as a replacement pattern.
+    await writeFile(
+      file,
+      index.replace(EMPTY_ROOT, () => `<div id="root">${shell}</div>`),
+    );
+  }
 }
 await writeFile(
   path.join(root, "shells", "login.html"),
-  index.replace(EMPTY_ROOT, `<div id="root">${renderToStaticMarkup(createElement(StaticLoginShell))}</div>`),
+  index.replace(
+    EMPTY_ROOT,
+    () => `<div id="root">${renderToStaticMarkup(createElement(StaticLoginShell))}</div>`,
+  ),
 );
-console.log(`prerendered ${FORM_PAGES.length} form page shells and /login's into ${root}/shells`);
+console.log(
+  `prerendered ${FORM_PAGES.length} form pages × ${FIRST_SCREENS.length} first screens, and /login's, into ${root}/shells`,
+);
 
 /**
  * The shell paints from its HTML alone (issue 15, decision 0018): the stylesheet is inlined, so the

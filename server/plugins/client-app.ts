@@ -7,9 +7,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { cookieName, LOGGED_IN_HINT_COOKIE, SERVER_PATH_PREFIXES } from "../../src/shared/constants";
 import { DRAFT_LINK_PARAM } from "../../src/shared/draft-links";
+import {
+  FIRST_SCREENS,
+  type FirstScreen,
+  firstScreenFile,
+  signedInFirstScreen,
+} from "../../src/shared/first-screens";
 import { FORM_PAGES } from "../../src/shared/routes";
 import { SERVICE_TOKEN_PARAM } from "../../src/shared/service-view";
 import { routingPath } from "../request-path";
+import { readSignedInState } from "../services/first-screen";
+import { sessionTokenOf } from "./sessions";
 
 const NO_CACHE = "no-cache";
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -52,12 +60,47 @@ export const clientAppPlugin = fp(
     });
     const files = hasClient ? await loadClientFiles(root) : new Map<string, ClientFile>();
     const shell = files.get("/index.html");
-    // The form pages with a prerendered first screen in this build (decision 0018).
-    const prerendered = new Set(
-      [...FORM_PAGES.map((page) => page.path), ...PRERENDERED_AUTH_PATHS].filter((page) =>
-        files.has(`/${shellName(page)}`),
-      ),
-    );
+    // The form pages' prerendered first screens in this build (decision 0018), by page and screen.
+    const firstScreens = new Map<string, ClientFile>();
+    for (const { path: page } of FORM_PAGES) {
+      for (const screen of FIRST_SCREENS) {
+        const file = files.get(`/${firstScreenFile(page, screen)}`);
+        if (file) firstScreens.set(firstScreenKey(page, screen), file);
+      }
+    }
+    const formPaths = new Set<string>(FORM_PAGES.map((page) => page.path));
+    const loginScreen = files.get(`/${SHELLS_DIR}/login.html`);
+
+    /**
+     * The first screen for a form page's path (decision 0018), or undefined for the bare shell: a
+     * visitor's without the signed-in hint cookie; with it, the signed-in applicant's whose banner
+     * their session's state gives (one prepared statement), unless the app would leave the page
+     * or the session is not active. A service link gets the bare shell. Never a failure: a
+     * database error gives the bare shell, and the app loads as it always has.
+     */
+    async function firstScreenFor(
+      request: FastifyRequest,
+      pathname: string,
+    ): Promise<ClientFile | undefined> {
+      if (hasServiceToken(request.url)) return undefined;
+      if (!HINT_COOKIES.some((name) => request.cookies[name] !== undefined)) {
+        return firstScreens.get(firstScreenKey(pathname, "visitor"));
+      }
+      const token = sessionTokenOf(request);
+      if (!token) return undefined;
+      try {
+        const state = await readSignedInState(app.statements, token, app.clock());
+        const screen = state && signedInFirstScreen(state, pathname);
+        return screen ? firstScreens.get(firstScreenKey(pathname, screen)) : undefined;
+      } catch (error) {
+        request.log.warn(
+          { err: error },
+          "could not read the session for a first screen: sending the bare shell",
+        );
+        return undefined;
+      }
+    }
+
     if (!shell) app.log.warn({ root }, "no built client found: serving the API only (run `npm run build`)");
     else {
       // GET (and so HEAD) of any path; what is not a file goes on to the not-found handler.
@@ -68,7 +111,7 @@ export const clientAppPlugin = fp(
       });
     }
 
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       const pathname = routingPath(request.url);
       const isPage =
         (request.method === "GET" || request.method === "HEAD") &&
@@ -77,8 +120,17 @@ export const clientAppPlugin = fp(
       if (!shell || !isPage) {
         return reply.status(404).send({ message: `There is nothing at ${request.method} ${pathname}.` });
       }
-      const page = files.get(`/${shellFor(prerendered, pathname, request)}`) ?? shell;
-      return sendClientFile(request, reply.status(200), page, NO_CACHE);
+      if (pathname === "/login" && loginScreen) {
+        // /login's first screen (decision 0018) is a visitor's: the bare shell for a signed-in hint.
+        const signedIn = HINT_COOKIES.some((name) => request.cookies[name] !== undefined);
+        const page = signedIn || hasServiceToken(request.url) ? shell : loginScreen;
+        return sendClientFile(request, reply.status(200), page, NO_CACHE, "Accept-Encoding, Cookie");
+      }
+      if (!formPaths.has(pathname)) return sendClientFile(request, reply.status(200), shell, NO_CACHE);
+      // A form page's HTML depends on the cookies (a visitor's or an applicant's first screen): a
+      // shared cache must not hand one person's to another.
+      const page = (await firstScreenFor(request, pathname)) ?? shell;
+      return sendClientFile(request, reply.status(200), page, NO_CACHE, "Accept-Encoding, Cookie");
     });
   },
 );
@@ -133,11 +185,12 @@ function sendClientFile(
   reply: FastifyReply,
   file: ClientFile,
   cacheControl: string,
+  vary = "Accept-Encoding",
 ): FastifyReply {
   const encoding = chooseEncoding(request.headers["accept-encoding"], file);
   const chosen = (encoding && file[encoding]) || file.identity;
   // The answer depends on Accept-Encoding: a shared cache must not hand one client's to another.
-  reply.header("Vary", "Accept-Encoding");
+  reply.header("Vary", vary);
   reply.header("Cache-Control", cacheControl);
   reply.header("ETag", chosen.etag);
   reply.header("Last-Modified", file.lastModified);
@@ -176,28 +229,13 @@ function isFresh(request: FastifyRequest, etag: string, lastModified: string): b
 
 /** Where scripts/prerender-shells.ts writes the form pages' first screens, in the client build. */
 const SHELLS_DIR = "shells";
-/** Account pages with a prerendered first screen too (scripts/prerender-shells.ts). */
-const PRERENDERED_AUTH_PATHS = ["/login"];
 const HINT_COOKIES = [cookieName(LOGGED_IN_HINT_COOKIE, false), cookieName(LOGGED_IN_HINT_COOKIE, true)];
 
-/** A page's prerendered first screen, relative to the client build ("shells/about.html"). */
-function shellName(pathname: string): string {
-  return `${SHELLS_DIR}${pathname}.html`;
-}
+const firstScreenKey = (pathname: string, screen: FirstScreen) => `${screen} ${pathname}`;
 
-/**
- * The HTML for a page path: a form page's or /login's prerendered first screen
- * (scripts/prerender-shells.ts, decision 0018) for a visitor who is not signed in, since it shows
- * a visitor's welcome; the bare shell otherwise (signed in, the service view, any other path, or a
- * build without shells).
- */
-function shellFor(prerendered: ReadonlySet<string>, pathname: string, request: FastifyRequest): string {
-  if (!prerendered.has(pathname)) return "index.html";
-  const signedIn = HINT_COOKIES.some((name) => request.cookies[name] !== undefined);
-  const query = request.url.indexOf("?");
-  const serviceView =
-    query >= 0 && new URLSearchParams(request.url.slice(query + 1)).has(SERVICE_TOKEN_PARAM);
-  return signedIn || serviceView ? "index.html" : shellName(pathname);
+function hasServiceToken(url: string): boolean {
+  const query = url.indexOf("?");
+  return query >= 0 && new URLSearchParams(url.slice(query + 1)).has(SERVICE_TOKEN_PARAM);
 }
 
 function carriesSecret(url: string): boolean {

@@ -44,7 +44,7 @@ export const sessionsPlugin = fp(async (app: FastifyInstance) => {
   });
   async function authenticate(request: FastifyRequest, reply: FastifyReply, path: string): Promise<void> {
     const names = cookieNames(request);
-    const token = request.cookies[names.session];
+    const token = sessionTokenOf(request);
     if (token) request.auth = await findActiveSession(app.statements, token, app.clock());
     if (request.auth || !path.startsWith("/api/")) return;
     // A stale cookie would make the client believe it is signed in: drop it with the 401.
@@ -71,6 +71,14 @@ function cookieOptions(request: FastifyRequest, httpOnly: boolean) {
     secure: isSecure(request),
     maxAge: SESSION_MAX_AGE_MS / 1000,
   };
+}
+
+/**
+ * The session token the request carries, under the name read for its scheme (only the `__Host-`
+ * prefixed one over HTTPS), as the session check reads it.
+ */
+export function sessionTokenOf(request: FastifyRequest): string | undefined {
+  return request.cookies[cookieNames(request).session];
 }
 
 export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, token: string): void {

@@ -1,4 +1,5 @@
 import { partner } from "../../src/config/partner";
+import { SESSION_COOKIE } from "../../src/shared/constants";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { tabTo } from "./keyboard";
 import { signIn } from "./session";
@@ -220,9 +221,43 @@ test("a visitor's first visit to /login paints the Sign In card from the HTML, w
   await expectNoAxeViolations(page);
 });
 
-test("a signed-in applicant is not sent a visitor's first screen", async ({ page }) => {
+test("a signed-in applicant's first visit paints their own first screen, which the app replaces with the same banner", async ({
+  page,
+}) => {
+  // Decision 0018: one login (the test hook records none: spec §3 counts 1), so "Hello!".
+  const username = await signIn(page);
+  const html = await (await page.request.get("/education")).text();
+  expect(html).toContain("data-static-shell");
+  expect(html).toContain("<h1>Your Academics</h1>");
+  expect(html).toContain("<h2>Hello!</h2>");
+  expect(html).not.toContain("Welcome!");
+  expect(html).not.toContain("Create an account");
+  expect(html).not.toContain(username);
+
+  // The browser receives that screen, and the app takes its place with the same banner.
+  const response = await page.goto("/education");
+  expect(await response?.text()).toContain("<h2>Hello!</h2>");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your Academics");
+  await expect(page.locator("[data-static-shell]")).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+  await expect(page.getByRole("heading", { level: 2, name: "Hello!" })).toBeVisible();
+  await expect(page.locator(".welcome-banner")).toHaveCount(1);
+  await expectNoAxeViolations(page);
+});
+
+test("a signed-in applicant whose session has ended gets the bare shell, and the app sends them to sign in", async ({
+  page,
+  context,
+}) => {
   await signIn(page);
+  // The session cookie goes; the hint stays, as in a browser whose session the server forgot.
+  const cookies = await context.cookies();
+  await context.clearCookies();
+  await context.addCookies(cookies.filter((cookie) => cookie.name !== SESSION_COOKIE));
   const html = await (await page.request.get("/about")).text();
   expect(html).not.toContain("data-static-shell");
   expect(html).toContain('<div id="root"></div>');
+  await page.goto("/about");
+  await expect(page).toHaveURL(/\/login$/);
+  await expectNoAxeViolations(page);
 });

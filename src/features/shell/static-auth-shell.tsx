@@ -20,11 +20,11 @@ export function StaticLoginShell() {
           <h1>Sign In</h1>
           <form className="auth-form">
             <div className="field">
-              <label className="field__label">Email</label>
+              <span className="field__label">Email</span>
               <input className="field__input" type="email" />
             </div>
             <div className="field">
-              <label className="field__label">Password</label>
+              <span className="field__label">Password</span>
               <div className="field__row">
                 <input className="field__input" type="password" />
                 <button className="button button--secondary field__toggle" type="button">

@@ -4,14 +4,17 @@ import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { textForViewer } from "../../form/engine/audience";
 import { formPages } from "../../form/pages/form-pages";
+import { bannerOfScreen, FIRST_SCREENS, type FirstScreen } from "../../shared/first-screens";
 import { FORM_PAGES } from "../../shared/routes";
 import { answerStore } from "../answers/answer-session";
+import { updateSyncStatus } from "../answers/sync-status";
 import { AuthLayout } from "../auth/auth-layout";
 import { LoginPage } from "../auth/login-page";
-import { anonymousSnapshot } from "../profile/client-snapshot";
+import { anonymousSnapshot, type ClientSnapshot } from "../profile/client-snapshot";
 import { StaticLoginShell } from "./static-auth-shell";
 import { StaticFormShell } from "./static-shell";
 import { STATIC_SHELL_ATTRIBUTE } from "./static-shell-attribute";
+import { SyncStatusIndicator } from "./sync-status-indicator";
 import { WelcomeBanner } from "./welcome-banner";
 
 const squeeze = (text: string | null | undefined) => (text ?? "").replace(/\s+/g, " ").trim();
@@ -38,6 +41,70 @@ describe("the prerendered first screen of a form page (decision 0018)", () => {
       expect(squeeze(container.querySelector(".welcome-banner")?.textContent)).toBe(welcome);
       cleanup();
     }
+  });
+
+  // The snapshot each signed-in screen stands for: an applicant whose profile has just loaded.
+  const signedIn = (num_logins: number): ClientSnapshot => ({
+    ...anonymousSnapshot(),
+    is_logged_in: true,
+    username: "ada@example.edu",
+    web_status: "started",
+    num_logins,
+  });
+  const SNAPSHOTS: Record<FirstScreen, ClientSnapshot> = {
+    visitor: anonymousSnapshot(),
+    "signed-in-hello": signedIn(1),
+    "signed-in-welcome-back": signedIn(2),
+    "signed-in": signedIn(3),
+  };
+
+  it.each(FIRST_SCREENS)(
+    "the %s screen shows WelcomeBanner's words, or no banner where it shows none",
+    (screen) => {
+      const { container: real } = render(<WelcomeBanner snapshot={SNAPSHOTS[screen]} />);
+      const banner = real.querySelector(".welcome-banner");
+      const heading = banner?.querySelector("h2")?.textContent ?? null;
+      const words = banner ? squeeze(banner.textContent) : null;
+      cleanup();
+      expect(heading).toBe(
+        { visitor: "Welcome!", hello: "Hello!", "welcome-back": "Welcome Back!", none: null }[
+          bannerOfScreen(screen) ?? "none"
+        ],
+      );
+
+      for (const step of FORM_PAGES) {
+        const page = formPages.find((candidate) => `/${candidate.id}` === step.path);
+        if (!page) throw new Error(`no catalogue page for ${step.path}`);
+        const { container } = render(<StaticFormShell page={page} path={step.path} screen={screen} />);
+        const shellBanner = container.querySelector(".welcome-banner");
+        expect(shellBanner ? squeeze(shellBanner.textContent) : null).toBe(words);
+        expect(container.querySelector("h1")?.textContent).toBe(page.title);
+        expect(squeeze(container.querySelector(".page-intro")?.textContent)).toBe(
+          textForViewer(page.intro, { signedIn: screen !== "visitor" }) ?? "",
+        );
+        cleanup();
+      }
+    },
+  );
+
+  it("says what the header's save state says once the store has opened, for a visitor and an applicant", () => {
+    const [page] = formPages;
+    for (const [screen, phase] of [
+      ["visitor", "local-only"],
+      ["signed-in-hello", "idle"],
+    ] as const) {
+      updateSyncStatus({ phase, pending: 0 });
+      const { container: real } = render(<SyncStatusIndicator />);
+      const status = real.querySelector(".sync-status");
+      const words = squeeze(status?.textContent);
+      const dot = status?.querySelector(".sync-status__dot")?.className;
+      cleanup();
+      const { container } = render(<StaticFormShell page={page} path="/about" screen={screen} />);
+      expect(squeeze(container.querySelector(".sync-status")?.textContent)).toBe(words);
+      expect(container.querySelector(".sync-status__dot")?.className).toBe(dot);
+      cleanup();
+    }
+    updateSyncStatus({ phase: "local-only" });
   });
 
   it("is inert and hidden from assistive technology: the real page replaces it", () => {

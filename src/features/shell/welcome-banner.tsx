@@ -1,19 +1,22 @@
 import { Link } from "react-aria-components";
 import { partner } from "../../config/partner";
+import { welcomeBannerFor } from "../../shared/first-screens";
 import { useAnonymousWithAnswers } from "../answers/use-anonymous-with-answers";
 import { ContinueOnAnotherDeviceButton } from "../draft-links/continue-on-another-device";
 import type { ClientSnapshot } from "../profile/client-snapshot";
 
 /** Spec §2: shown to visitors, and to applicants with fewer than 3 logins who have not changed page. */
 export function shouldShowWelcome(snapshot: ClientSnapshot): boolean {
-  return !snapshot.is_logged_in || (!snapshot.has_changed_page && snapshot.num_logins < 3);
+  return welcomeBannerFor(snapshot) !== null;
 }
 
 export function WelcomeBanner({ snapshot }: { snapshot: ClientSnapshot }) {
   const anonymousWithAnswers = useAnonymousWithAnswers(snapshot.is_logged_in);
-  if (!shouldShowWelcome(snapshot)) return null;
+  // The same choice as the prerendered first screens' (static-shell.tsx, decision 0018).
+  const banner = welcomeBannerFor(snapshot);
+  if (banner === null) return null;
   const fee = `There is no application fee to apply to ${partner.name}.`;
-  if (!snapshot.is_logged_in || snapshot.num_logins === 0) {
+  if (banner === "visitor") {
     return (
       <section className="welcome-banner" aria-labelledby="welcome-title">
         <h2 id="welcome-title">Welcome!</h2>
@@ -31,20 +34,19 @@ export function WelcomeBanner({ snapshot }: { snapshot: ClientSnapshot }) {
       </section>
     );
   }
-  if (snapshot.num_logins === 1) {
+  if (banner === "hello") {
     return (
       <section className="welcome-banner" aria-labelledby="welcome-title">
         <h2 id="welcome-title">Hello!</h2>
-        <p>
-          Thank you for starting your application for {partner.term}. {fee}
-        </p>
+        {/* One text node, as in the prerendered screen: see static-shell.tsx. */}
+        <p>{`Thank you for starting your application for ${partner.term}. ${fee}`}</p>
       </section>
     );
   }
   return (
     <section className="welcome-banner" aria-labelledby="welcome-title">
       <h2 id="welcome-title">Welcome Back!</h2>
-      <p>Good to see you again. {fee} Finish your remaining steps and submit your application soon.</p>
+      <p>{`Good to see you again. ${fee} Finish your remaining steps and submit your application soon.`}</p>
     </section>
   );
 }
