@@ -9,6 +9,7 @@ import pino, { type DestinationStream } from "pino";
 import type { FormPage } from "../src/form/catalogue-types";
 import { formPages } from "../src/form/pages/form-pages";
 import { clientBuildId } from "./application-pdf/client-build";
+import { clockOffsetMs } from "./clock";
 import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db/database";
 import { JobQueue } from "./jobs/job-queue";
@@ -57,6 +58,11 @@ declare module "fastify" {
     statements: DatabaseHandle["statements"];
     /** Injected so tests can move time (session expiry) without waiting. */
     clock: () => Date;
+    /**
+     * How far `clock` is from the system clock (ms): 0 unless a clock was injected. The save's time
+     * is the database's clock shifted by it (services/answer-save.ts).
+     */
+    clockOffsetMs: () => number;
   }
 }
 
@@ -128,7 +134,7 @@ class AccessLog extends LogController {
 export async function buildApp({
   config,
   database,
-  clock = () => new Date(),
+  clock: injectedClock,
   logStream,
   lookupProviders,
   catalogue = formPages,
@@ -136,6 +142,7 @@ export async function buildApp({
   jobQueue,
   adminImportSecret,
 }: AppOptions): Promise<FastifyInstance> {
+  const clock = injectedClock ?? (() => new Date());
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -162,6 +169,7 @@ export async function buildApp({
   app.decorate("databaseKind", database.kind);
   app.decorate("statements", database.statements);
   app.decorate("clock", clock);
+  app.decorate("clockOffsetMs", injectedClock ? () => clockOffsetMs(injectedClock) : () => 0);
 
   const store =
     objectStore ??

@@ -18,9 +18,9 @@ export const answerRoutes: FastifyPluginAsyncZod<AnswerRouteOptions> = async (ap
     const key = parseIdempotencyKey(request.headers["idempotency-key"]);
     const client = parseClientSequence(request.headers);
     const save = parseAnswerRequest(request.body, app.clock(), pages);
-    // One transaction of hand-written statements (services/answer-save.ts): the key is claimed
-    // first (a known key replays its outcome whatever the sequence number), then the sequence row
-    // and the user's application row are locked.
+    // One statement in the common case, a transaction of several in the rare ones
+    // (services/answer-save.ts): the key is claimed first (a known key replays its outcome whatever
+    // the sequence number), then the sequence row and the user's application row are locked.
     const result = await saveAnswers(app.statements, {
       userId,
       key,
@@ -28,6 +28,7 @@ export const answerRoutes: FastifyPluginAsyncZod<AnswerRouteOptions> = async (ap
       client,
       save,
       clock: app.clock,
+      clockOffsetMs: app.clockOffsetMs(),
     });
     return sendOutcome(reply, result);
   });

@@ -8,24 +8,23 @@ import { type IdempotentResult, KEY_REUSED_MESSAGE } from "./idempotency";
 export const SAVED_MESSAGE = "Your answers have been saved.";
 
 /**
- * PUT /api/answer's transaction, as hand-written statements (issue 15: the save was thirteen, then
- * eight, statements each built by Drizzle; its round trips and the query building were most of a
- * save's cost). A save of a known device to an existing application takes two statements between
- * BEGIN and COMMIT:
- *
- * 1. CLAIM_ADVANCE_LOCK claims the idempotency key, advances the device's sequence (only if the
- *    key was claimed) and locks the application row (only if the sequence moved on), in that
- *    order, the order every writer takes these locks;
- * 2. WRITE_ANSWERS, once the server's time of the save is read under the lock, writes every field
- *    whose stored edit is not newer, bumps the revision if any was written, reads the superseded
- *    fields and records the outcome under the key, returning it.
+ * PUT /api/answer's save, in the database (issue 15). The common case (a new key, a known device
+ * sending `last_seq + 1` or no sequence headers, an existing application not submitted) is one
+ * statement, one round trip: the function `answer_save` (migration 0010), which claims the
+ * idempotency key, advances the device's sequence and locks the application row, in that order (the
+ * order every writer takes these locks), then writes the answers in a statement of its own
+ * (`answer_save_write`: its snapshot is taken under the lock, so the superseded values it reads are
+ * current). Any other case makes it raise "take the slow path" (SQLSTATE AS001, nothing of it
+ * kept), and the save runs again as a transaction of the statements below.
  *
  * The rules are decision 0002's, as before: a known key replays its stored outcome (422 if its
  * request differs) whatever the sequence number; a number other than `last_seq + 1` is refused with
  * 409 and `expected_seq`, and the rollback leaves the key unused; a submitted application refuses
  * the save (409, decision 0005); per field the newer edit wins, a tie goes to the later arrival.
- * The rare cases (a repeated key, a new device, a number out of order, a first save) take the
- * slower statements below.
+ *
+ * The server's time of the save is the database's clock, read under the application lock (one
+ * clock for every API process; later than every save of this user applied before), shifted by
+ * `clockOffsetMs`, how far the app's clock is from the system clock (0 but in tests).
  */
 export async function saveAnswers(
   statements: StatementRunner,
@@ -36,9 +35,68 @@ export async function saveAnswers(
     client: ClientSequence | null;
     save: AnswerRequest;
     clock: () => Date;
+    clockOffsetMs: number;
   },
 ): Promise<IdempotentResult> {
-  const { userId, key, requestHash, client, save, clock } = request;
+  const { userId, key, requestHash, client, save, clockOffsetMs } = request;
+  const fields = JSON.stringify(
+    Object.entries(save.answers).map(([field, value]) => ({
+      k: field,
+      v: value,
+      // Without an edit time, the field takes the server's time of the save (in the database).
+      e: Object.hasOwn(save.editedAt, field) ? save.editedAt[field] : null,
+    })),
+  );
+  try {
+    const [saved] = await statements.run<{ body: Record<string, unknown> | null }>(SAVE, [
+      userId,
+      key,
+      requestHash,
+      client?.clientId ?? null,
+      client?.seq ?? null,
+      fields,
+      clockOffsetMs,
+      SAVED_MESSAGE,
+    ]);
+    if (!saved?.body) throw new Error("the save statement returned no outcome");
+    return { statusCode: 200, body: saved.body, replayed: false };
+  } catch (error) {
+    if (!isSlowPath(error)) throw error;
+  }
+  return saveSlowly(statements, { ...request, fields });
+}
+
+/** The SQLSTATE answer_save raises for a case its one statement does not handle. */
+export const SLOW_PATH_SQLSTATE = "AS001";
+
+function isSlowPath(error: unknown): boolean {
+  return (
+    typeof error === "object" && error !== null && (error as { code?: unknown }).code === SLOW_PATH_SQLSTATE
+  );
+}
+
+// $1 user, $2 key, $3 request hash, $4 client id, $5 seq (both null without the headers), $6 the
+// fields as JSON [{ k, v, e: edit time in ms or null }], $7 clock offset (ms), $8 the message.
+const SAVE: Statement = {
+  name: "answer_save",
+  text: `select answer_save($1::uuid, $2::text, $3::text, $4::text, $5::bigint, $6::jsonb, $7::bigint, $8::text) as body`,
+};
+
+// $1 user, $2 key, $3 fields, $4 the next revision, $5 clock offset (ms), $6 the message.
+const WRITE_ANSWERS: Statement = {
+  name: "answer_save_write",
+  text: `select answer_save_write($1::uuid, $2::text, $3::jsonb, $4::bigint, $5::bigint, $6::text) as body`,
+};
+
+/**
+ * The rare cases, as a transaction of their own statements: CLAIM_ADVANCE_LOCK, then a replay, a
+ * new device or a number out of order, a first save, or a submitted application; then the write.
+ */
+async function saveSlowly(
+  statements: StatementRunner,
+  request: Parameters<typeof saveAnswers>[1] & { fields: string },
+): Promise<IdempotentResult> {
+  const { userId, key, requestHash, client, clock, clockOffsetMs, fields } = request;
   return statements.transaction(async (run) => {
     const [claim] = await run<{ claimed: boolean; advanced: boolean; revision: unknown; submitted: boolean }>(
       CLAIM_ADVANCE_LOCK,
@@ -51,26 +109,15 @@ export async function saveAnswers(
         ? await lockApplication(run, userId, clock())
         : { revision: Number(claim.revision), submitted: claim.submitted };
     if (lock.submitted) throw new HttpError(409, SUBMITTED_READ_ONLY_MESSAGE, { body: { submitted: true } });
-
-    // The server's time of the save, read once the user's writes are serialised (after the lock),
-    // so that it follows every save applied before; values sent without an edit time take it.
-    const now = clock();
-    const rows = Object.entries(save.answers).map(([field, value]) => ({
-      k: field,
-      v: value,
-      e: Object.hasOwn(save.editedAt, field) ? save.editedAt[field] : now.getTime(),
-    }));
-    const [written] = await run<{ body: Record<string, unknown> }>(WRITE_ANSWERS, [
+    const [written] = await run<{ body: Record<string, unknown> | null }>(WRITE_ANSWERS, [
       userId,
       key,
-      JSON.stringify(rows),
-      now,
+      fields,
       lock.revision + 1,
+      clockOffsetMs,
       SAVED_MESSAGE,
-      now.toISOString(),
-      now.getTime(),
     ]);
-    if (!written) throw new Error("the save statement returned no outcome");
+    if (!written?.body) throw new Error("the save statement returned no outcome");
     return { statusCode: 200, body: written.body, replayed: false };
   });
 }
@@ -103,48 +150,6 @@ select exists (select from claim) as claimed,
   locked.answer_revision as revision,
   locked.submitted_at is not null as submitted
 from (values (1)) as one left join locked on true`,
-};
-
-// $1 user, $2 idempotency key, $3 the fields as JSON [{ k, v, e: edit time in ms }], $4 now,
-// $5 the next revision, $6 the message, $7 now as ISO text, $8 now in ms. Each field is written
-// unless its stored edit is newer (compared in milliseconds, as the client's edit times are); the
-// fields not written are the superseded ones, read with the value stored (this statement's
-// snapshot is taken under the application lock, so nothing else changed them).
-const WRITE_ANSWERS: Statement = {
-  name: "answer_save_write",
-  text: `
-with sent as (
-  select r.k, r.v, timestamptz 'epoch' + r.e * interval '1 millisecond' as edited_at
-  from jsonb_to_recordset($3::jsonb) as r(k text, v text, e bigint)
-), written as (
-  insert into answers (user_id, key, value, updated_at, edited_at, revision)
-  select $1::uuid, sent.k, sent.v, $4::timestamptz, sent.edited_at, $5::bigint from sent
-  on conflict (user_id, key) do update
-    set value = excluded.value, updated_at = excluded.updated_at,
-      edited_at = excluded.edited_at, revision = excluded.revision
-    where date_trunc('milliseconds', answers.edited_at) <= excluded.edited_at
-  returning key
-), revised as (
-  update applications set answer_revision = $5::bigint, updated_at = $4::timestamptz
-  where exists (select from written) and user_id = $1::uuid
-  returning 1
-), outcome as (
-  select jsonb_build_object(
-    'message', $6::text,
-    'saved', (select count(*) from written),
-    'saved_at', $7::text,
-    'server_time', $8::bigint,
-    'superseded', coalesce(
-      (select jsonb_object_agg(answers.key, answers.value) from answers join sent on sent.k = answers.key
-       where answers.user_id = $1::uuid and sent.k not in (select key from written)),
-      '{}'::jsonb)
-  ) as body
-), recorded as (
-  update idempotency_keys set status_code = 200, response = (select body from outcome)
-  where user_id = $1::uuid and key = $2::text
-  returning 1
-)
-select body from outcome`,
 };
 
 const READ_OUTCOME: Statement = {

@@ -1,0 +1,274 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunStatement, Statement, StatementRunner } from "../../server/db/database";
+import { saveAnswers } from "../../server/services/answer-save";
+import { hashAnswerRequest } from "../../server/services/answers";
+import type { AnswerOutcome } from "../../src/shared/api-types";
+import { putAnswers, storedAnswers } from "../helpers/api";
+import { answerRevision, answerRows, clientId, lastSeq, sendBatch, storedKeys } from "../helpers/sync";
+import { createTestApp, idempotencyKey, signedInUser, type TestApp } from "../helpers/test-app";
+
+// services/answer-save.ts (decision 0017): the common save is one statement (the function
+// answer_save, migration 0010); the rare cases take a transaction of their own statements. The
+// rules themselves are pinned by answer*.test.ts; here, which path runs, what a failure leaves,
+// and saves of one user at once.
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await createTestApp();
+});
+afterAll(async () => {
+  await test?.close();
+});
+
+/** The app's statements, counting single statements and transactions. */
+function counting(): StatementRunner & { statements: number; transactions: number } {
+  const inner = test.database.statements;
+  const runner = {
+    statements: 0,
+    transactions: 0,
+    run: ((statement, values) => {
+      runner.statements++;
+      return inner.run(statement, values);
+    }) as RunStatement,
+    transaction<T>(work: (run: RunStatement) => Promise<T>): Promise<T> {
+      runner.transactions++;
+      return inner.transaction(work);
+    },
+  };
+  return runner;
+}
+
+/** saveAnswers as the route calls it (the body already checked), through `runner`. */
+function save(
+  runner: StatementRunner,
+  user: { userId: string },
+  answers: Record<string, string>,
+  options: {
+    key?: string;
+    client?: { clientId: string; seq: number };
+    editedAt?: Record<string, number>;
+  } = {},
+) {
+  const request = { answers, editedAt: options.editedAt ?? {} };
+  return saveAnswers(runner, {
+    userId: user.userId,
+    key: options.key ?? idempotencyKey(),
+    requestHash: hashAnswerRequest(request),
+    client: options.client ?? null,
+    save: request,
+    clock: test.app.clock,
+    clockOffsetMs: test.app.clockOffsetMs(),
+  });
+}
+
+/** A user whose application exists and whose device has had its first batch applied. */
+async function knownDevice() {
+  const user = await signedInUser(test);
+  const device = clientId();
+  const first = await sendBatch(test, user.cookie, { city: "Paris" }, { client: device, seq: 1 });
+  expect(first.statusCode, first.body).toBe(200);
+  return { ...user, device };
+}
+
+describe("saveAnswers: the common case in one statement", () => {
+  it("saves a known device's next batch to an existing application with one statement", async () => {
+    const user = await knownDevice();
+    const runner = counting();
+    const key = idempotencyKey();
+    const result = await save(
+      runner,
+      user,
+      { city: "London" },
+      { key, client: { clientId: user.device, seq: 2 } },
+    );
+    expect({ statements: runner.statements, transactions: runner.transactions }).toStrictEqual({
+      statements: 1,
+      transactions: 0,
+    });
+    expect(result).toMatchObject({ statusCode: 200, replayed: false, body: { saved: 1, superseded: {} } });
+    expect(await storedAnswers(test, user.cookie)).toStrictEqual({ city: "London" });
+    expect(await lastSeq(test, user.userId, user.device)).toBe(2);
+    expect(await answerRevision(test, user.userId)).toBe(2);
+    expect((await storedKeys(test, user.userId))[key]).toBe(200);
+  });
+
+  it("saves a flat map (no sequence headers) to an existing application with one statement", async () => {
+    const user = await knownDevice();
+    const runner = counting();
+    const result = await save(runner, user, { city: "Rome" });
+    expect([runner.statements, runner.transactions]).toStrictEqual([1, 0]);
+    expect(result.body).toMatchObject({ saved: 1 });
+  });
+
+  it("takes the transaction for a first save, a new device, a repeated key, a number out of order and a submitted application", async () => {
+    const user = await signedInUser(test);
+    const device = clientId();
+    const first = counting();
+    await save(first, user, { city: "Paris" }, { client: { clientId: device, seq: 1 } });
+    expect(first.transactions).toBe(1);
+
+    const newDevice = counting();
+    await save(newDevice, user, { city: "Lyon" }, { client: { clientId: clientId(), seq: 1 } });
+    expect(newDevice.transactions).toBe(1);
+
+    const key = idempotencyKey();
+    const original = await save(counting(), user, { city: "Nice" }, { key });
+    const repeated = counting();
+    const replay = await save(repeated, user, { city: "Nice" }, { key });
+    expect(repeated.transactions).toBe(1);
+    expect(replay).toStrictEqual({ ...original, replayed: true });
+
+    const gap = counting();
+    const outOfOrder = { key: idempotencyKey(), client: { clientId: device, seq: 3 } };
+    await expect(save(gap, user, { city: "Metz" }, outOfOrder)).rejects.toMatchObject({
+      statusCode: 409,
+      extra: { body: { expected_seq: 2 } },
+    });
+    expect(gap.transactions).toBe(1);
+    // The one statement's claim of the key did not stay: the key is unused, the number too.
+    expect((await storedKeys(test, user.userId))[outOfOrder.key]).toBeUndefined();
+    expect(await lastSeq(test, user.userId, device)).toBe(1);
+
+    await test.database.statements.run(SUBMIT, [user.userId]);
+    const submitted = counting();
+    const refusedKey = idempotencyKey();
+    await expect(
+      save(submitted, user, { city: "Caen" }, { key: refusedKey, client: { clientId: device, seq: 2 } }),
+    ).rejects.toMatchObject({ statusCode: 409, extra: { body: { submitted: true } } });
+    expect(submitted.transactions).toBe(1);
+    expect((await storedKeys(test, user.userId))[refusedKey]).toBeUndefined();
+    expect(await lastSeq(test, user.userId, device)).toBe(1);
+    expect(await storedAnswers(test, user.cookie)).toStrictEqual({ city: "Nice" });
+  });
+
+  it("keeps nothing of a one-statement save that fails after its writes, and passes the error on", async () => {
+    const user = await knownDevice();
+    const rowsBefore = await answerRows(test, user.userId);
+    // More failures than the PostgreSQL pool has connections (10): each leaves its connection clean.
+    for (let seq = 2; seq < 14; seq++) {
+      const runner = counting();
+      const key = idempotencyKey();
+      // An edit time the database cannot hold fails the write, after the key was claimed, the
+      // number advanced and the application locked (the route refuses such a time before saving).
+      const failing = save(
+        runner,
+        user,
+        { city: "Never" },
+        {
+          key,
+          client: { clientId: user.device, seq: 2 },
+          editedAt: { city: 2 ** 62 },
+        },
+      );
+      await expect(failing).rejects.toThrow(/out of range/i);
+      expect([runner.statements, runner.transactions]).toStrictEqual([1, 0]);
+      expect((await storedKeys(test, user.userId))[key]).toBeUndefined();
+    }
+    expect(await lastSeq(test, user.userId, user.device)).toBe(1);
+    expect(await answerRevision(test, user.userId)).toBe(1);
+    expect(await answerRows(test, user.userId)).toStrictEqual(rowsBefore);
+    const after = await save(
+      counting(),
+      user,
+      { city: "Lille" },
+      { client: { clientId: user.device, seq: 2 } },
+    );
+    expect(after.body).toMatchObject({ saved: 1 });
+    await expectCleanConnections();
+  });
+});
+
+describe("PUT /api/answer: saves of one user at once", () => {
+  it("applies each device's batch after the ones before it, reporting the value stored then", async () => {
+    const user = await knownDevice();
+    const devices = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const device = clientId();
+        const first = await sendBatch(test, user.cookie, { zip: "00000" }, { client: device, seq: 1 });
+        expect(first.statusCode, first.body).toBe(200);
+        return device;
+      }),
+    );
+    const revisionBefore = await answerRevision(test, user.userId);
+    const base = test.app.clock().getTime() - 60_000;
+    // Edit times in an order unrelated to the order of arrival.
+    const edits = [3, 0, 5, 1, 4, 2].map((rank, index) => ({
+      value: `Name ${rank}`,
+      at: base + rank,
+      index,
+    }));
+    const editOf = new Map(edits.map((edit) => [edit.value, edit.at]));
+    const outcomes = await Promise.all(
+      edits.map(async (edit) => {
+        const response = await sendBatch(
+          test,
+          user.cookie,
+          { answers: { last_name: edit.value }, edited_at: { last_name: edit.at } },
+          { client: devices[edit.index] as string, seq: 2 },
+        );
+        expect(response.statusCode, response.body).toBe(200);
+        return { edit, outcome: response.json() as AnswerOutcome };
+      }),
+    );
+    for (const { edit, outcome } of outcomes) {
+      if (outcome.saved === 1) continue;
+      // Superseded by what was stored when this save held the lock: a newer edit, never a stale read.
+      const stored = outcome.superseded.last_name as string;
+      expect(editOf.get(stored)).toBeGreaterThan(edit.at);
+    }
+    expect(await storedAnswers(test, user.cookie)).toMatchObject({ last_name: "Name 5" });
+    const written = outcomes.filter(({ outcome }) => outcome.saved === 1).length;
+    expect(await answerRevision(test, user.userId)).toBe(revisionBefore + written);
+  });
+
+  it("gives each flat save a time no earlier than the saves applied before it, so none is superseded", async () => {
+    const user = await knownDevice();
+    const revisionBefore = await answerRevision(test, user.userId);
+    const outcomes = await Promise.all(
+      Array.from({ length: 8 }, async (_, index) => {
+        const response = await putAnswers(test, user.cookie, { first_name: `Name ${index}` });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json() as AnswerOutcome;
+      }),
+    );
+    expect(outcomes.map((outcome) => outcome.saved)).toStrictEqual(Array(8).fill(1));
+    expect(await answerRevision(test, user.userId)).toBe(revisionBefore + 8);
+    const latest = Math.max(...outcomes.map((outcome) => outcome.server_time));
+    expect((await answerRows(test, user.userId)).first_name?.editedAt).toBe(latest);
+    await expectCleanConnections();
+  });
+});
+
+const SUBMIT: Statement = {
+  name: "test_answer_save_submit",
+  text: "update applications set submitted_at = now() where user_id = $1::uuid",
+};
+const TRANSACTION_ID: Statement = {
+  name: "test_answer_save_transaction_id",
+  text: "select txid_current_if_assigned()::text as xid",
+};
+
+/**
+ * Every pooled connection (10 on PostgreSQL, PGlite's one) is outside any transaction: held all at
+ * once, each starts a transaction of its own in which nothing was written yet (a connection left
+ * in a transaction would show its writes' transaction id, or refuse as aborted).
+ */
+async function expectCleanConnections(): Promise<void> {
+  const connections = test.database.kind === "postgres" ? 10 : 1;
+  let started = 0;
+  let allStarted: () => void = () => {};
+  const everyoneIn = new Promise<void>((resolve) => {
+    allStarted = resolve;
+  });
+  const ids = await Promise.all(
+    Array.from({ length: connections }, () =>
+      test.database.statements.transaction(async (run) => {
+        if (++started === connections) allStarted();
+        await everyoneIn;
+        const [row] = await run<{ xid: string | null }>(TRANSACTION_ID, []);
+        return row?.xid ?? null;
+      }),
+    ),
+  );
+  expect(ids).toStrictEqual(Array(connections).fill(null));
+}
