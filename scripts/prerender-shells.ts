@@ -12,7 +12,6 @@ import { StaticFormShell } from "../src/features/shell/static-shell";
 import { formPages } from "../src/form/pages/form-pages";
 import { FIRST_SCREENS, firstScreenFile } from "../src/shared/first-screens";
 import { FORM_PAGES } from "../src/shared/routes";
-import { SHELL_BOOT_SCRIPT } from "../src/shared/shell-boot";
 
 const root = "dist/client";
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -47,11 +46,10 @@ console.log(
 
 /**
  * The shell paints from its HTML alone (issue 15, decision 0018): the stylesheet is inlined, so the
- * first paint waits for no second request (our CSP allows inline styles), and the app's scripts
- * are asked for by SHELL_BOOT_SCRIPT once that paint is done.
- * index.html itself is left as built: the service worker serves it, the stylesheet and the scripts
- * from its cache. (Fetching the scripts at low priority, and preloading the page's chunks here,
- * were tried and dropped: see the decision.)
+ * first paint waits for no second request (our CSP allows inline styles, not inline scripts).
+ * index.html itself is left as built: the service worker serves it and the stylesheet from its
+ * cache. (Fetching the scripts at low priority, and preloading the page's chunks here, were tried
+ * and dropped: see the decision.)
  */
 async function forFirstPaint(html: string): Promise<string> {
   const stylesheets = [...html.matchAll(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g)];
@@ -60,25 +58,5 @@ async function forFirstPaint(html: string): Promise<string> {
   const [link, href] = stylesheets[0] as RegExpMatchArray & [string, string];
   const css = await readFile(path.join(root, href), "utf8");
   if (css.includes("</style")) throw new Error(`${href} cannot be inlined in a <style> element`);
-  return scriptsAfterFirstPaint(html).replace(link, () => `<style>${css}</style>`);
-}
-
-/**
- * Replaces the entry module and its preloads with the inline SHELL_BOOT_SCRIPT, which adds them
- * once the first frame is painted (Chromium fetches module scripts at high priority, and
- * Lighthouse's simulation counts every script fetched before the first paint as delaying it).
- */
-function scriptsAfterFirstPaint(html: string): string {
-  const entries = [...html.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>/g)];
-  if (entries.length !== 1)
-    throw new Error(`expected one module script in index.html, found ${entries.length}`);
-  const [entryTag, entry] = entries[0] as RegExpMatchArray & [string, string];
-  const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
-  const names = preloads.map((preload) => preload[1]).join(" ");
-  let shell = html.replace(
-    entryTag,
-    () => `<script data-entry="${entry}" data-preload="${names}">${SHELL_BOOT_SCRIPT}</script>`,
-  );
-  for (const [tag] of preloads) shell = shell.replace(tag, "");
-  return shell;
+  return html.replace(link, () => `<style>${css}</style>`);
 }

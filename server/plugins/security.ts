@@ -1,10 +1,8 @@
-import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import helmet from "helmet";
 import { CLIENT_HEADER } from "../../src/shared/constants";
-import { SHELL_BOOT_SCRIPT } from "../../src/shared/shell-boot";
 import { HttpError } from "../http-error";
 import { routingPath } from "../request-path";
 
@@ -16,7 +14,6 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export const NO_STORE_PREFIXES = ["/api/", "/public/", "/service/", "/admin/"] as const;
 const CLIENT_HEADER_NAME = CLIENT_HEADER.toLowerCase();
-const SHELL_BOOT_HASH = `'sha256-${createHash("sha256").update(SHELL_BOOT_SCRIPT).digest("base64")}'`;
 const CSRF_MESSAGE = "This request was refused because it did not come from the application.";
 
 /**
@@ -37,8 +34,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { uploadO
         useDefaults: false,
         directives: {
           "default-src": ["'self'"],
-          // The prerendered shells' one inline script, by its hash (decision 0018).
-          "script-src": ["'self'", SHELL_BOOT_HASH],
+          "script-src": ["'self'"],
           // React Aria positions overlays with inline style attributes.
           "style-src": ["'self'", "'unsafe-inline'"],
           "img-src": ["'self'", "data:", "blob:"],

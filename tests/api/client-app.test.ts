@@ -199,8 +199,7 @@ describe("with a built client", () => {
     const response = await test.app.inject({ method: "GET", url: "/about" });
     const csp = String(response.headers["content-security-policy"]);
     expect(csp).toContain("frame-ancestors 'none'");
-    // No inline script runs but the shells' boot script, named by its hash.
-    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]{43}='(;|$)/);
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
   });
 
   it("answers an unknown /api/ path with a session 404 JSON", async () => {

@@ -1,8 +1,6 @@
-import { createHash } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_HEADER } from "../../src/shared/constants";
-import { SHELL_BOOT_SCRIPT } from "../../src/shared/shell-boot";
 import { getProfile, putAnswers, storedAnswers } from "../helpers/api";
 import {
   clientHeaders,
@@ -11,8 +9,6 @@ import {
   signedInUser,
   type TestApp,
 } from "../helpers/test-app";
-
-const SHELL_BOOT_SOURCE = `'sha256-${createHash("sha256").update(SHELL_BOOT_SCRIPT).digest("base64")}'`;
 
 const HOST = "admissions.example.edu";
 
@@ -40,8 +36,7 @@ function cspDirectives(response: LightMyRequestResponse): Map<string, string[]> 
 function expectSecurityHeaders(response: LightMyRequestResponse) {
   const csp = cspDirectives(response);
   expect(csp.get("frame-ancestors")).toStrictEqual(["'none'"]);
-  // Our own files, and the prerendered shells' one inline script by its hash (decision 0018).
-  expect(csp.get("script-src")).toStrictEqual(["'self'", SHELL_BOOT_SOURCE]);
+  expect(csp.get("script-src")).toStrictEqual(["'self'"]);
   expect(csp.get("default-src")).toStrictEqual(["'self'"]);
   expect(csp.get("object-src")).toStrictEqual(["'none'"]);
   expect(String(response.headers["content-security-policy"])).not.toContain("unsafe-eval");
