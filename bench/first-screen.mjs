@@ -45,7 +45,7 @@ console.log(`preloaded when idle afterwards: ${kib(sum(later))} KiB in ${later.l
 // First visit on Lighthouse's phone network (150 ms round trip, 1.6 Mbit/s down): from the
 // navigation until the first field is there to type in, median of five, each in a fresh profile.
 // No target: it shows what a real browser gives a visitor, beside Lighthouse's simulated figures
-// (decision 0018: the shells ask for the scripts only after their first paint).
+// (decision 0018: Lantern counts the module scripts as delaying a paint that does not wait for them).
 const firstVisits = [];
 for (let run = 0; run < 5; run++) {
   const context = await browser.newContext({ serviceWorkers: "block" });
