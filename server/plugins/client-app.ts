@@ -68,12 +68,16 @@ export const clientAppPlugin = fp(
         if (file) firstScreens.set(firstScreenKey(page, screen), file);
       }
     }
-    const formPaths = new Set<string>(FORM_PAGES.map((page) => page.path));
+    // /login's first screen is a visitor's only (a signed-in applicant gets the bare shell there).
     const loginScreen = files.get(`/${SHELLS_DIR}/login.html`);
+    if (loginScreen) firstScreens.set(firstScreenKey("/login", "visitor"), loginScreen);
+    const formPaths = new Set<string>(FORM_PAGES.map((page) => page.path));
+    const prerenderedPaths = new Set<string>([...formPaths, "/login"]);
 
     /**
-     * The first screen for a form page's path (decision 0018), or undefined for the bare shell: a
-     * visitor's without the signed-in hint cookie; with it, the signed-in applicant's whose banner
+     * The first screen for a form page's path or /login (decision 0018), or undefined for the bare
+     * shell: a visitor's without the signed-in hint cookie; with it, on a form page, the signed-in
+     * applicant's whose banner
      * their session's state gives (one prepared statement), unless the app would leave the page
      * or the session is not active. A service link gets the bare shell. Never a failure: a
      * database error gives the bare shell, and the app loads as it always has.
@@ -86,7 +90,7 @@ export const clientAppPlugin = fp(
       if (!HINT_COOKIES.some((name) => request.cookies[name] !== undefined)) {
         return firstScreens.get(firstScreenKey(pathname, "visitor"));
       }
-      const token = sessionTokenOf(request);
+      const token = formPaths.has(pathname) ? sessionTokenOf(request) : undefined;
       if (!token) return undefined;
       try {
         const state = await readSignedInState(app.statements, token, app.clock());
@@ -120,15 +124,9 @@ export const clientAppPlugin = fp(
       if (!shell || !isPage) {
         return reply.status(404).send({ message: `There is nothing at ${request.method} ${pathname}.` });
       }
-      if (pathname === "/login" && loginScreen) {
-        // /login's first screen (decision 0018) is a visitor's: the bare shell for a signed-in hint.
-        const signedIn = HINT_COOKIES.some((name) => request.cookies[name] !== undefined);
-        const page = signedIn || hasServiceToken(request.url) ? shell : loginScreen;
-        return sendClientFile(request, reply.status(200), page, NO_CACHE, "Accept-Encoding, Cookie");
-      }
-      if (!formPaths.has(pathname)) return sendClientFile(request, reply.status(200), shell, NO_CACHE);
-      // A form page's HTML depends on the cookies (a visitor's or an applicant's first screen): a
-      // shared cache must not hand one person's to another.
+      if (!prerenderedPaths.has(pathname)) return sendClientFile(request, reply.status(200), shell, NO_CACHE);
+      // A prerendered page's HTML depends on the cookies (a visitor's or an applicant's first
+      // screen): a shared cache must not hand one person's to another.
       const page = (await firstScreenFor(request, pathname)) ?? shell;
       return sendClientFile(request, reply.status(200), page, NO_CACHE, "Accept-Encoding, Cookie");
     });

@@ -364,5 +364,6 @@ describe("with prerendered first screens (decision 0018)", () => {
     expect(response.body).toBe(LOGIN);
     expect(response.headers["cache-control"]).toBe("no-cache");
     expect((await get("/login", "adm_logged_in=1")).body).toBe(INDEX);
+    expect((await get(`/login?service_token=${"a".repeat(43)}`)).body).toBe(INDEX);
   });
 });
