@@ -6,6 +6,9 @@
 //   LIGHTHOUSE_PAGES="anon:/about signed-in:/about"  only these (default: all below)
 //   LIGHTHOUSE_RUNS=5                                runs per page (default 3)
 //   LIGHTHOUSE_REPORTS=dir                           keeps each run's JSON report there
+//   LIGHTHOUSE_TRACES=dir                            keeps each run's trace there: read them with
+//                                                    `node bench/profile-client.mjs --trace=FILE`
+//   LIGHTHOUSE_SAMPLES=1                             …with V8's samples in them (they slow the page)
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -27,6 +30,8 @@ const pages = process.env.LIGHTHOUSE_PAGES?.split(/\s+/).filter(Boolean) ?? ALL_
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const reportsDir = process.env.LIGHTHOUSE_REPORTS;
 if (reportsDir) mkdirSync(reportsDir, { recursive: true });
+const tracesDir = process.env.LIGHTHOUSE_TRACES;
+if (tracesDir) mkdirSync(tracesDir, { recursive: true });
 
 // Issue 15's targets; `better` says which way is good.
 const FIGURES = [
@@ -115,6 +120,9 @@ async function audit(url, entry) {
             "indexeddb",
             "local_storage",
           ],
+          ...(tracesDir && process.env.LIGHTHOUSE_SAMPLES
+            ? { additionalTraceCategories: "disabled-by-default-v8.cpu_profiler" }
+            : {}),
         },
       },
     );
@@ -127,7 +135,10 @@ async function audit(url, entry) {
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "admissions-bench-lh-"));
 // The test hook signs a visitor in without mail (the server warns that it is on).
-const server = await startBuiltServer(dataDir, { env: { E2E_TEST_HOOKS: "true" } });
+// No warm LibreOffice: its start-up would share the two cores with the first runs.
+const server = await startBuiltServer(dataDir, {
+  env: { E2E_TEST_HOOKS: "true", LIBREOFFICE_PATH: "/nonexistent" },
+});
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"],
@@ -147,11 +158,9 @@ try {
     for (let run = 1; run <= runs; run++) {
       const result = await audit(`${server.base}${route}`, entry);
       perRun.push(figuresOf(result.lhr));
-      if (reportsDir)
-        writeFileSync(
-          path.join(reportsDir, `${who}${route.replaceAll("/", "-")}-${run}.json`),
-          result.report,
-        );
+      const name = `${who}${route.replaceAll("/", "-")}-${run}.json`;
+      if (reportsDir) writeFileSync(path.join(reportsDir, name), result.report);
+      if (tracesDir) writeFileSync(path.join(tracesDir, name), JSON.stringify(result.artifacts.Trace));
     }
     const figures = Object.fromEntries(FIGURES.map(({ id }) => [id, median(perRun.map((r) => r[id]))]));
     results.push({ entry, figures, scores: perRun.map((r) => r.score) });
