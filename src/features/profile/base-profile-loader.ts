@@ -1,7 +1,7 @@
 import { del, get, set } from "idb-keyval";
 import type { LoaderFunctionArgs } from "react-router-dom";
 import { ApiError, apiRequest } from "../../lib/api-client";
-import { clearSessionHint, hasSessionHint } from "../../lib/session-hint";
+import { clearSessionHint, readSessionHint } from "../../lib/session-hint";
 import type { Profile } from "../../shared/api-types";
 import { syncClient } from "../answers/answer-session";
 import { DEVICE_OWNER, localDb } from "../answers/local-db";
@@ -54,7 +54,7 @@ export async function loadBaseProfile({ request }: LoaderFunctionArgs): Promise<
 }
 
 async function openOwner(): Promise<Omit<BaseProfile, "draftLink">> {
-  if (!hasSessionHint()) return openAnonymous(false);
+  if (!(await readSessionHint())) return openAnonymous(false);
   try {
     const profile = await apiRequest<Profile>("GET", "/api/profile");
     const { answer, server_time, username, last_page, successful_login, web_status } = profile;
