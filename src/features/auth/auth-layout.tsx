@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Outlet } from "react-router-dom";
+import { BrandMark } from "../../components/brand-mark";
 import { partner } from "../../config/partner";
 import { firstScreenShown } from "../../lib/preload-when-idle";
 import { SiteFooter } from "../shell/site-footer";
@@ -11,7 +12,7 @@ export function AuthLayout() {
   return (
     <div className="auth-layout">
       <header className="auth-layout__header">
-        <img src="/icons/favicon.svg" alt="" width={40} height={40} />
+        <BrandMark size={40} />
         <p className="brand__name">{partner.name}</p>
       </header>
       <Outlet />

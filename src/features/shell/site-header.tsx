@@ -1,4 +1,5 @@
 import { Link } from "react-aria-components";
+import { BrandMark } from "../../components/brand-mark";
 import { partner } from "../../config/partner";
 import type { ClientSnapshot } from "../profile/client-snapshot";
 import { AccountButton } from "./account-button";
@@ -10,7 +11,7 @@ export function SiteHeader({ snapshot }: { snapshot: ClientSnapshot }) {
       <div className="site-header__bar">
         {/* The logo is decorative: the link is named by its own text, the institution's name. */}
         <Link href="/about" className="brand">
-          <img src="/icons/favicon.svg" alt="" width={36} height={36} />
+          <BrandMark size={36} />
           <span className="brand__name">{partner.name}</span>
           <span className="visually-hidden"> application home</span>
         </Link>

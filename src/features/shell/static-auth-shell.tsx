@@ -1,3 +1,4 @@
+import { BrandMark } from "../../components/brand-mark";
 import { partner } from "../../config/partner";
 import { STATIC_SHELL_ATTRIBUTE } from "./static-shell-attribute";
 
@@ -13,7 +14,7 @@ export function StaticLoginShell() {
     <div {...{ [STATIC_SHELL_ATTRIBUTE]: "" }} className="static-shell" inert aria-hidden="true">
       <div className="auth-layout">
         <header className="auth-layout__header">
-          <img src="/icons/favicon.svg" alt="" width={40} height={40} />
+          <BrandMark size={40} />
           <p className="brand__name">{partner.name}</p>
         </header>
         <main className="auth-card">

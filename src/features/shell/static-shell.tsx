@@ -1,3 +1,4 @@
+import { BrandMark } from "../../components/brand-mark";
 import { partner } from "../../config/partner";
 import type { FormPage } from "../../form/catalogue-types";
 import { textForViewer } from "../../form/engine/audience";
@@ -31,7 +32,7 @@ export function StaticFormShell({
       <header className="site-header">
         <div className="site-header__bar">
           <a className="brand" href="/about">
-            <img alt="" width={36} height={36} src="/icons/favicon.svg" />
+            <BrandMark size={36} />
             <span className="brand__name">{partner.name}</span>
           </a>
           <div className="site-header__tools">
