@@ -59,8 +59,8 @@ const OTHER_COUNTRIES: readonly (readonly [string, string])[] = [
   ["CCK", "Cocos (Keeling) Islands"],
   ["COL", "Colombia"],
   ["COM", "Comoros"],
-  ["COG", "Congo (Republic of the Congo)"],
   ["COD", "Congo (Democratic Republic of the Congo)"],
+  ["COG", "Congo (Republic of the Congo)"],
   ["COK", "Cook Islands"],
   ["CRI", "Costa Rica"],
   ["CIV", "Côte d'Ivoire"],
@@ -251,13 +251,10 @@ const OTHER_COUNTRIES: readonly (readonly [string, string])[] = [
   ["ZWE", "Zimbabwe"],
 ];
 
-// One collator: `localeCompare(…, "en")` builds one per comparison, which made this sort a
-// noticeable part of the first screen's script evaluation (issue 15). Same order.
-const byName = new Intl.Collator("en").compare;
-
-const sortedOthers: Option[] = OTHER_COUNTRIES.map(([value, label]) => ({ value, label })).sort((a, b) =>
-  byName(a.label, b.label),
-);
+// Listed in English collation order (options.test.ts checks it), not sorted here: the first Intl
+// call of a page loads the browser's locale data, 30–80 ms in one task while the app starts
+// (issue 15).
+const sortedOthers: Option[] = OTHER_COUNTRIES.map(([value, label]) => ({ value, label }));
 
 /** "--", then United States, then every other country by name. */
 export const countries = withEmptyOption([UNITED_STATES, ...sortedOthers]);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { OptionListId } from "../catalogue-types";
 import { countries, countriesWithoutUs } from "./countries";
 import { OPTION_LISTS } from "./option-lists";
+import { languages } from "./personal";
 import { canadianProvinces, statesAndProvinces, usStates } from "./regions";
 import { optionLabel, resolveOptions } from "./resolve-options";
 
@@ -31,10 +32,15 @@ describe("option lists", () => {
     expect(countriesWithoutUs.slice(1)).toEqual(countries.slice(2));
   });
 
-  it("sorts the other countries by name", () => {
-    const labels = countries.slice(2).map((option) => option.label);
-    expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b, "en")));
-    expect(labels.length).toBeGreaterThan(200);
+  it("lists the other countries, and the languages before 'Other', in English collation order", () => {
+    const byName = (list: readonly { label: string }[]) => {
+      const labels = list.map((option) => option.label);
+      expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b, "en")));
+    };
+    byName(countries.slice(2));
+    expect(countries.length).toBeGreaterThan(200);
+    expect(languages.at(-1)).toEqual({ value: "other", label: "Other" });
+    byName(languages.slice(1, -1));
   });
 
   it("uses the spec's codes for USA, CAN, NZE, AUS and UK, and ISO alpha-3 for the rest", () => {

@@ -49,7 +49,6 @@ const LANGUAGES: readonly (readonly [string, string])[] = [
   ["dan", "Danish"],
   ["nld", "Dutch"],
   ["eng", "English"],
-  ["fas", "Persian (Farsi)"],
   ["fil", "Filipino (Tagalog)"],
   ["fra", "French"],
   ["deu", "German"],
@@ -75,6 +74,7 @@ const LANGUAGES: readonly (readonly [string, string])[] = [
   ["nep", "Nepali"],
   ["nor", "Norwegian"],
   ["pus", "Pashto"],
+  ["fas", "Persian (Farsi)"],
   ["pol", "Polish"],
   ["por", "Portuguese"],
   ["pan", "Punjabi"],
@@ -96,11 +96,9 @@ const LANGUAGES: readonly (readonly [string, string])[] = [
   ["yor", "Yoruba"],
 ];
 
-const byName = new Intl.Collator("en").compare;
-
 export const languages = withEmptyOption([
-  // One collator rather than one per comparison (see countries.ts); the same order.
-  ...LANGUAGES.map(([value, label]) => ({ value, label })).sort((a, b) => byName(a.label, b.label)),
+  // Listed in English collation order, not sorted here (see countries.ts); options.test.ts checks.
+  ...LANGUAGES.map(([value, label]) => ({ value, label })),
   { value: "other", label: "Other" },
 ]);
 
