@@ -3,6 +3,7 @@ import optimizeLocales from "@react-aria/optimize-locales-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { reactAriaLazyIntl } from "./vite-plugins/react-aria-lazy-intl.ts";
 
 const API_PORT = Number(process.env.API_PORT ?? 8081);
 const apiTarget = `http://127.0.0.1:${API_PORT}`;
@@ -14,6 +15,13 @@ const apiTarget = `http://127.0.0.1:${API_PORT}`;
  */
 const reactRouterProduction = (file: string) =>
   fileURLToPath(new URL(`node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+/** The form pages' shared code: ours, and React Aria's. */
+const FORM_CODE =
+  /src[\\/](form|features[\\/](form|application))[\\/]|node_modules[\\/](react-aria|react-aria-components|react-stately|@internationalized)[\\/]/;
+/** The date question and what only it uses. */
+const DATE_PICKER =
+  /date-question|datepicker|calendar|DatePicker|DateField|Calendar|@internationalized[\\/]date/;
 
 export default defineConfig(({ mode }) => ({
   resolve: {
@@ -29,6 +37,8 @@ export default defineConfig(({ mode }) => ({
     react(),
     // The application is in English only: drop React Aria's strings for ~30 other locales.
     { ...optimizeLocales.vite({ locales: ["en-US"] }), enforce: "pre" },
+    // No Intl call until something is formatted or compared (issue 15): see the plugin.
+    reactAriaLazyIntl(),
     VitePWA({
       // Our own service worker (sw/sw.ts); the plugin only injects the precache manifest.
       strategies: "injectManifest",
@@ -49,6 +59,20 @@ export default defineConfig(({ mode }) => ({
     emptyOutDir: true,
     sourcemap: true,
     target: "es2022",
+    rolldownOptions: {
+      output: {
+        // Few files (issue 15): each module preload the app adds costs the page a millisecond or
+        // more of main thread, and each file a request. The entry's static imports in one file;
+        // React Aria and the form code the form pages share in another, but for the date picker,
+        // which only /about's date question loads (question-view.tsx).
+        codeSplitting: {
+          groups: [
+            { name: "index", tags: ["$initial"], priority: 2 },
+            { name: "form", test: (id: string) => FORM_CODE.test(id) && !DATE_PICKER.test(id), priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: Number(process.env.PORT ?? 8080),
