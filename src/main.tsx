@@ -2,8 +2,11 @@ import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router-dom";
 import { registerServiceWorker } from "./app/register-service-worker";
+import { pageModuleFor } from "./app/route-modules";
 import { createAppRouter } from "./app/router";
+import { WARM_UPS } from "./app/warm-ups";
 import { STATIC_SHELL_ATTRIBUTE } from "./features/shell/static-shell-attribute";
+import { nextTask } from "./lib/next-task";
 import { GENERIC_ERROR_MESSAGE } from "./shared/messages";
 import { SERVICE_VIEW_STATE_ATTRIBUTE, serviceTokenFrom } from "./shared/service-view";
 import "./styles.css";
@@ -23,14 +26,34 @@ if (serviceToken !== null) {
     },
   );
 } else {
-  // The router starts loading the profile and the page when created: in a task of its own, after
-  // the modules' evaluation, so neither makes a long task of the other (issue 15).
-  setTimeout(() => startApp(container));
   registerServiceWorker();
+  void startApp(container);
 }
 
-function startApp(container: HTMLElement): void {
+/**
+ * Waits for a new task, and marks it on the performance timeline: a trace shows the mark, and
+ * bench/profile-client.mjs prints its name beside the task.
+ */
+async function step(name: string): Promise<void> {
+  await nextTask();
+  performance.mark(`start-up: ${name}`);
+}
+
+/**
+ * Starts the app in steps, each a task of its own after the modules' evaluation (issue 15): the
+ * page's module starts loading, the slow first uses of browser facilities are done (warm-ups.ts),
+ * the router is created, which starts loading the profile, then React's root.
+ */
+async function startApp(container: HTMLElement): Promise<void> {
+  await step("page module");
+  pageModuleFor(window.location.pathname)?.().catch(() => {});
+  for (const [index, warmUp] of WARM_UPS.entries()) {
+    await step(`warm-up ${index}`);
+    warmUp();
+  }
+  await step("router");
   const router = createAppRouter();
+  await step("React root");
   const root = createRoot(container);
   // As a transition, React renders the first screen in slices that yield to the browser, rather
   // than in one long task (issue 15).

@@ -14,6 +14,24 @@ export const pageModules = {
 
 export type PageModuleName = keyof typeof pageModules;
 
+const MODULE_OF_PATH: Readonly<Record<string, PageModuleName>> = {
+  "/about": "about",
+  "/education": "education",
+  "/final-steps": "finalSteps",
+  "/completion": "completion",
+  "/login": "login",
+  "/signup": "signup",
+  "/confirm": "confirm",
+  "/forgot": "forgot",
+  "/reset": "reset",
+};
+
+/** The page module the router will load for `pathname`, if it is one of the app's pages. */
+export function pageModuleFor(pathname: string): (() => Promise<unknown>) | undefined {
+  const name = MODULE_OF_PATH[pathname.replace(/\/+$/, "") || "/"];
+  return name ? pageModules[name] : undefined;
+}
+
 /** Warms the cache for a route the pointer is heading to. */
 export function preloadPage(name: PageModuleName): void {
   pageModules[name]().catch(() => {});
