@@ -1,7 +1,9 @@
-import { type ReactNode, useRef, useState } from "react";
+import { type ReactNode, startTransition, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from "react-aria-components";
 import type { Option } from "../../form/catalogue-types";
+import { whenIdle } from "../../lib/when-idle";
 import { RequiredMark } from "./field-parts";
+import { FormEngagedContext } from "./form-engaged";
 import { MENU_OFFSET_PX, type MenuSpace, menuSpace } from "./select-menu-space";
 
 /** React Aria keys cannot be empty: the "--" option (empty answer) uses this one. */
@@ -30,6 +32,14 @@ type SelectControlProps = {
 /**
  * A React Aria select over option values; the first option "--" means no answer. The button's id
  * is the answer key, so /{page}#{key} focuses it.
+ *
+ * React Aria builds a select's whole list when it renders, open or not (its items, and a hidden
+ * native select with an option each, for autofill): 250 countries cost more than the rest of the
+ * question, and /about has 13 selects (issue 15). Until the applicant comes near it (focus,
+ * pointer over it, opening it), the list holds only the empty option and the chosen one, which is
+ * all a closed select shows. A select that the browser's autofill may fill (`autoComplete`) gets
+ * its whole list in an idle moment once the applicant has focused any question of the form, as
+ * autofill starts from a focused field.
  */
 export function SelectControl({
   id,
@@ -46,8 +56,25 @@ export function SelectControl({
   beforeButton,
   ...aria
 }: SelectControlProps) {
-  const items = options.map((option) => ({ ...option, id: option.value === "" ? EMPTY_KEY : option.value }));
+  const items = useMemo(
+    () => options.map((option) => ({ ...option, id: option.value === "" ? EMPTY_KEY : option.value })),
+    [options],
+  );
   const selected = value === "" ? EMPTY_KEY : items.some((item) => item.id === value) ? value : null;
+  const [whole, setWhole] = useState(false);
+  const listed = useMemo(
+    () => (whole ? items : items.filter((item) => item.id === EMPTY_KEY || item.id === selected)),
+    [whole, items, selected],
+  );
+  // Near it: the list renders as a transition, so that a Tab or a hover is not held up by it.
+  const comeNear = () => {
+    if (!whole) startTransition(() => setWhole(true));
+  };
+  const formEngaged = useContext(FormEngagedContext);
+  useEffect(() => {
+    if (whole || !autoComplete || !formEngaged) return;
+    return whenIdle(() => startTransition(() => setWhole(true)), 2_000, 50);
+  }, [whole, autoComplete, formEngaged]);
   const trigger = useRef<HTMLButtonElement>(null);
   const [menu, setMenu] = useState<MenuSpace>({ placement: "bottom start", maxHeight: 300 });
   return (
@@ -60,6 +87,7 @@ export function SelectControl({
         if (item) onChange(item.value, item.value === "" ? "" : item.label);
       }}
       onBlur={onBlur}
+      onFocus={comeNear}
       isInvalid={isInvalid}
       isRequired={isRequired}
       validationBehavior="aria"
@@ -68,6 +96,8 @@ export function SelectControl({
       aria-describedby={aria["aria-describedby"]}
       // Spec §9: the menu keeps 100 px from the window's top and bottom (select-menu-space.ts).
       onOpenChange={(isOpen) => {
+        // Opened, the whole list shows in the same render (not as a transition).
+        if (isOpen) setWhole(true);
         const rect = trigger.current?.getBoundingClientRect();
         if (isOpen && rect) setMenu(menuSpace(rect, window.innerHeight));
       }}
@@ -77,7 +107,7 @@ export function SelectControl({
         <RequiredMark required={isRequired} />
       </Label>
       {beforeButton}
-      <Button ref={trigger} className="field__input select__button">
+      <Button ref={trigger} className="field__input select__button" onHoverStart={comeNear}>
         <SelectValue className="select__value" />
         <span aria-hidden="true" className="select__chevron">
           ▾
@@ -91,7 +121,7 @@ export function SelectControl({
         offset={MENU_OFFSET_PX}
         shouldFlip={false}
       >
-        <ListBox className="listbox" items={items}>
+        <ListBox className="listbox" items={listed}>
           {(item) => (
             <ListBoxItem id={item.id} className="listbox__item" textValue={item.label}>
               {item.label}
