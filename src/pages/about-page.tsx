@@ -3,10 +3,5 @@ import { FormPageView } from "../features/form/form-page-view";
 import { aboutPage } from "../form/pages/about";
 
 export function AboutPage() {
-  return (
-    <>
-      <FormPageView page={aboutPage} />
-      <PageActions current="/about" />
-    </>
-  );
+  return <FormPageView page={aboutPage} after={<PageActions current="/about" />} />;
 }

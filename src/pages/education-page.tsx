@@ -3,10 +3,5 @@ import { FormPageView } from "../features/form/form-page-view";
 import { educationPage } from "../form/pages/education";
 
 export function EducationPage() {
-  return (
-    <>
-      <FormPageView page={educationPage} />
-      <PageActions current="/education" />
-    </>
-  );
+  return <FormPageView page={educationPage} after={<PageActions current="/education" />} />;
 }

@@ -9,10 +9,17 @@ export function FinalStepsPage() {
   const { beforeTabSwitch, dialog } = useDocumentTabGuard();
   return (
     <>
-      <FormPageView page={finalStepsPage} beforeTabSwitch={beforeTabSwitch} />
+      <FormPageView
+        page={finalStepsPage}
+        beforeTabSwitch={beforeTabSwitch}
+        after={
+          <>
+            <ApplicationPdfPreview />
+            <PageActions current="/final-steps" />
+          </>
+        }
+      />
       {dialog}
-      <ApplicationPdfPreview />
-      <PageActions current="/final-steps" />
     </>
   );
 }

@@ -1,4 +1,11 @@
-import { type CalendarDate, getLocalTimeZone, parseDate, today } from "@internationalized/date";
+import {
+  type CalendarDate,
+  DateFormatter,
+  getLocalTimeZone,
+  parseDate,
+  today,
+} from "@internationalized/date";
+import { NumberFormatter, NumberParser } from "@internationalized/number";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import {
   Button,
@@ -66,6 +73,32 @@ function readTyped(group: HTMLElement): Typed {
   const iso = `${parts.year.padStart(4, "0")}-${parts.month.padStart(2, "0")}-${parts.day.padStart(2, "0")}`;
   return { state: "complete", iso };
 }
+
+/**
+ * The Intl work React Aria's date field does when it first renders, done beforehand, one step per
+ * idle moment (ready-date-question.ts): a page's first Intl call loads the browser's locale data
+ * (50–165 ms on a slow machine, issue 15), and each of these its own part (the formats' patterns,
+ * French ones included, for a check of an old browser bug; the field names; numbers).
+ */
+export const DATE_FIELD_WARM_UPS: readonly (() => void)[] = [
+  () => new DateFormatter("en-US", DATE_FIELD_FORMAT).formatToParts(new Date()),
+  // resolvedOptions() also checks for an old browser bug with a French formatter.
+  () => new DateFormatter("en-US", DATE_FIELD_FORMAT).resolvedOptions(),
+  () => new Intl.DisplayNames("en-US", { type: "dateTimeField" }).of("day"),
+  () => {
+    new NumberFormatter("en-US", { useGrouping: false }).format(1);
+    new NumberFormatter("en-US", { useGrouping: false, minimumIntegerDigits: 2 }).format(1);
+    new NumberParser("en-US", { maximumFractionDigits: 0 }).parse("1");
+  },
+];
+
+/** Like what React Aria's date field formats a month/day/year date with. */
+const DATE_FIELD_FORMAT: Intl.DateTimeFormatOptions = {
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  timeZone: "UTC",
+};
 
 /** Birthdays (autocomplete "bday") open the calendar and step the year from 18 years ago. */
 const TYPICAL_AGE_YEARS = 18;

@@ -8,6 +8,9 @@ import { anonymousSnapshot, type ClientSnapshot } from "../profile/client-snapsh
 import { SnapshotContext } from "../profile/snapshot-context";
 import { FormPageView } from "./form-page-view";
 
+/** What the page shows after its form once every question has rendered. */
+const RENDERED = "Every question rendered";
+
 const page: FormPage = {
   id: "final-steps",
   title: "Test page",
@@ -60,8 +63,9 @@ const page: FormPage = {
   ],
 };
 
-function renderPage(snapshot: Partial<ClientSnapshot> = {}) {
-  return render(
+/** Renders the page and waits until every question has (they come a few at a time, issue 15). */
+async function renderPage(snapshot: Partial<ClientSnapshot> = {}) {
+  const rendered = render(
     <MemoryRouter initialEntries={["/final-steps"]}>
       <SnapshotContext.Provider
         value={{
@@ -71,10 +75,12 @@ function renderPage(snapshot: Partial<ClientSnapshot> = {}) {
           advanceWebStatus: async () => {},
         }}
       >
-        <FormPageView page={page} />
+        <FormPageView page={page} after={<p>{RENDERED}</p>} />
       </SnapshotContext.Provider>
     </MemoryRouter>,
   );
+  await screen.findByText(RENDERED);
+  return rendered;
 }
 
 beforeEach(() => answerStore.replaceAll("device", []));
@@ -82,7 +88,7 @@ afterEach(cleanup);
 
 describe("a form page", () => {
   it("shows a question once the answer it depends on is chosen", async () => {
-    renderPage();
+    await renderPage();
     expect(screen.queryByRole("textbox", { name: "Please explain" })).toBeNull();
     fireEvent.click(screen.getByRole("radio", { name: "Yes" }));
     expect(await screen.findByRole("textbox", { name: "Please explain" })).toBeTruthy();
@@ -91,7 +97,7 @@ describe("a form page", () => {
 
   it("counts a long answer's characters, and announces the count only near the limit", async () => {
     await answerStore.set("t_charges", "Y");
-    renderPage();
+    await renderPage();
     const comment = screen.getByRole("textbox", { name: "Please explain" });
     expect(comment.getAttribute("rows")).toBe("6");
     expect(comment.getAttribute("maxlength")).toBe("20");
@@ -104,12 +110,12 @@ describe("a form page", () => {
   });
 
   it("shows required errors only while the application is validating, linked to their fields", async () => {
-    const { unmount } = renderPage();
+    const { unmount } = await renderPage();
     fireEvent.blur(screen.getByRole("textbox", { name: "Name" }));
     expect(screen.queryByText("Name", { selector: ".field__error-line" })).toBeNull();
     unmount();
 
-    renderPage({ web_status: "validating", is_logged_in: true });
+    await renderPage({ web_status: "validating", is_logged_in: true });
     const name = screen.getByRole("textbox", { name: "Name" });
     const error = await screen.findByText("Name", { selector: ".field__error-line" });
     expect(name.getAttribute("aria-invalid")).toBe("true");
@@ -126,7 +132,7 @@ describe("a form page", () => {
 
   it("groups a month and a year under one legend, with their errors described once for both", async () => {
     await answerStore.set("t_grad_month", "5");
-    renderPage({ web_status: "validating", is_logged_in: true });
+    await renderPage({ web_status: "validating", is_logged_in: true });
     const group = screen.getByRole("group", { name: "Graduation date" });
     const month = document.getElementById("t_grad_month");
     const year = document.getElementById("t_grad_year");
@@ -141,7 +147,7 @@ describe("a form page", () => {
   });
 
   it("marks required questions once, at the top and beside each label, and exposes the state", async () => {
-    renderPage();
+    await renderPage();
     expect(screen.getAllByText(/Questions marked with an asterisk/)).toHaveLength(1);
     const charges = screen.getByRole("radiogroup", { name: "Are charges pending?" });
     expect(charges.getAttribute("aria-required")).toBe("true");
@@ -171,7 +177,7 @@ describe("a form page", () => {
   });
 
   it('starts each error with a hidden "Error:", outside any live region, and says a new one as the field is left', async () => {
-    const { unmount } = renderPage({ web_status: "validating", is_logged_in: true });
+    const { unmount } = await renderPage({ web_status: "validating", is_logged_in: true });
     const error = await screen.findByText("Name", { selector: ".field__error-line" });
     const message = error.closest(".field__error");
     expect(message?.textContent).toBe("Error: Name");
@@ -182,7 +188,7 @@ describe("a form page", () => {
 
     // A new error as the applicant leaves the field is said, once, by the page (errors show, and
     // so are said, only while validating).
-    renderPage({ web_status: "validating", is_logged_in: true });
+    await renderPage({ web_status: "validating", is_logged_in: true });
     const code = screen.getByRole("textbox", { name: "Code" });
     fireEvent.change(code, { target: { value: "abc" } });
     await act(async () => {

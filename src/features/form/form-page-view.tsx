@@ -1,4 +1,15 @@
-import { type Key, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import {
+  type Key,
+  memo,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
 import { Button, Tab, TabList, TabPanel, Tabs } from "react-aria-components";
 import { useLocation } from "react-router-dom";
 import { partner } from "../../config/partner";
@@ -16,8 +27,11 @@ import { useClientSnapshot } from "../profile/snapshot-context";
 import { PageNotices } from "../shell/page-notices";
 import { debounce } from "./debounce";
 import { FieldErrors } from "./field-errors";
+import { FormEngagedContext } from "./form-engaged";
 import { pageDependencyKeys } from "./page-dependencies";
+import { useMarkPageRendered } from "./page-rendered";
 import { QuestionView } from "./question-view";
+import { readyDateQuestion } from "./ready-date-question";
 import { answerWriter, setAnswer } from "./set-answer";
 import { FieldErrorsContext } from "./use-field-errors";
 import { useAnswersOf } from "./use-form-answers";
@@ -41,13 +55,14 @@ function engineContext() {
 const EDIT_CHECK_MS = 250;
 
 /**
- * Questions that more than fill a phone's first screen below the header, steps and banner: they
- * render at once (with the page's frame, replacing the prerendered shell in one commit), the rest
- * a few at a time in idle moments (see useProgressiveCount). A commit of a whole section (up to
- * 75 ms of React Aria fields on a fast machine, four times that on a phone) was a long task.
+ * The page's frame and its first question render at once (replacing the prerendered shell in one
+ * commit); the rest one question per idle moment (see useProgressiveCount), so that no commit is a
+ * long task: a React Aria question's commit and the browser's layout after it take 5–20 ms on a
+ * fast machine, four times that on a phone. Nothing below the form (the page's actions, the
+ * footer) is rendered until every question is, so nothing the applicant sees moves meanwhile.
  */
-const FIRST_SCREEN_QUESTIONS = 8;
-const QUESTIONS_PER_STEP = 2;
+const FIRST_SCREEN_QUESTIONS = 1;
+const QUESTIONS_PER_STEP = 1;
 
 /**
  * The questions a section shows, in order: the first block only for visitors (spec §6), a
@@ -80,9 +95,12 @@ function sectionUnits(sections: readonly VisibleSection[], signedIn: boolean): n
 export function FormPageView({
   page,
   beforeTabSwitch = allowTabSwitch,
+  after = null,
 }: {
   page: FormPage;
   beforeTabSwitch?: BeforeTabSwitch;
+  /** What follows the form (the page's actions): rendered once every question has been. */
+  after?: ReactNode;
 }) {
   const { snapshot } = useClientSnapshot();
   const signedIn = snapshot.is_logged_in;
@@ -157,11 +175,30 @@ export function FormPageView({
   // A fragment link (/about#{questionKey}, the validation summary's) must find its question at once.
   const { hash } = useLocation();
   const units = useMemo(() => sectionUnits(sections, signedIn), [sections, signedIn]);
+  const total = units.reduce((sum, count) => sum + count, 0);
+  // A date question needs its module and the browser's date formats: readied in idle moments first.
+  const prepare = useCallback(
+    (unit: number) => questionAtUnit(sections, units, unit, signedIn)?.kind === "date" && readyDateQuestion(),
+    [sections, units, signedIn],
+  );
   const rendered = useProgressiveCount(
-    units.reduce((sum, count) => sum + count, 0),
+    total,
     FIRST_SCREEN_QUESTIONS,
     hash.length > 1,
     QUESTIONS_PER_STEP,
+    prepare,
+  );
+  const complete = rendered >= total;
+  const markPageRendered = useMarkPageRendered();
+  useEffect(() => {
+    if (complete) markPageRendered();
+  }, [complete, markPageRendered]);
+  const [engaged, setEngaged] = useState(false);
+  // A transition: the first focus is not held up by the selects it readies for autofill.
+  const engage = useCallback(() => startTransition(() => setEngaged(true)), []);
+  const onAddAnother = useCallback(
+    (buttonId: string, current: number, capacity: number) => add(buttonId, current, capacity),
+    [add],
   );
   useHashFocus();
   useDocumentTitle(page.title);
@@ -176,21 +213,40 @@ export function FormPageView({
       </p>
       <PageNotices />
       <FieldErrorAnnouncer errors={errors} />
-      <form className="form-page" onSubmit={(event) => event.preventDefault()} noValidate>
-        {sectionsUpTo(sections, units, rendered).map(({ shown, limit }) => (
-          <SectionView
-            key={shown.section.id}
-            shown={shown}
-            limit={limit}
-            required={required}
-            signedIn={signedIn}
-            onAddAnother={(buttonId, capacity) => add(buttonId, shown.blocks.length, capacity)}
-            onSwitchTab={onSwitchTab}
-          />
-        ))}
+      <form className="form-page" onSubmit={(event) => event.preventDefault()} onFocus={engage} noValidate>
+        <FormEngagedContext.Provider value={engaged}>
+          {sectionsUpTo(sections, units, rendered).map(({ shown, limit }) => (
+            <SectionView
+              key={shown.section.id}
+              shown={shown}
+              limit={limit}
+              required={required}
+              signedIn={signedIn}
+              onAddAnother={onAddAnother}
+              onSwitchTab={onSwitchTab}
+            />
+          ))}
+        </FormEngagedContext.Provider>
       </form>
+      {complete ? after : null}
     </FieldErrorsContext.Provider>
   );
+}
+
+/** The question that is unit `unit` of the page's progressive rendering (see shownQuestions). */
+function questionAtUnit(
+  sections: readonly VisibleSection[],
+  units: readonly number[],
+  unit: number,
+  signedIn: boolean,
+): Question | undefined {
+  let before = 0;
+  for (const [index, shown] of sections.entries()) {
+    const count = units[index] ?? 1;
+    if (unit < before + count) return shownQuestions(shown, signedIn)[unit - before];
+    before += count;
+  }
+  return undefined;
 }
 
 /**
@@ -233,7 +289,11 @@ function FieldErrorAnnouncer({ errors }: { errors: FieldErrors }) {
   );
 }
 
-function SectionView({
+/**
+ * One section. Memoised: a progressive step re-renders only the section whose limit changed (the
+ * others' props are the same objects), not every section rendered so far.
+ */
+const SectionView = memo(function SectionView({
   shown: { section, blocks: allBlocks, tab },
   limit,
   required,
@@ -246,7 +306,8 @@ function SectionView({
   limit: number;
   required: ReadonlySet<string>;
   signedIn: boolean;
-  onAddAnother: (buttonId: string, capacity: number) => void;
+  /** Adds a block to a repeated section that shows `current` of them. */
+  onAddAnother: (buttonId: string, current: number, capacity: number) => void;
   onSwitchTab: (section: Section, from: string, to: string) => Promise<void>;
 }) {
   // Spec §6: add-another counts are not kept for anonymous visitors; they see the first block.
@@ -321,7 +382,7 @@ function SectionView({
           className="button button--secondary add-another"
           onPress={() => {
             focusBlock.current = blocks.length;
-            if (section.repeat) onAddAnother(section.repeat.buttonId, capacity);
+            if (section.repeat) onAddAnother(section.repeat.buttonId, allBlocks.length, capacity);
           }}
         >
           {section.repeat.buttonLabel}
@@ -329,7 +390,7 @@ function SectionView({
       ) : null}
     </section>
   );
-}
+});
 
 /**
  * The blocks holding the first `limit` questions, the last one cut short. A tabbed section's

@@ -8,6 +8,9 @@ import { anonymousSnapshot } from "../profile/client-snapshot";
 import { SnapshotContext } from "../profile/snapshot-context";
 import { type BeforeTabSwitch, FormPageView } from "./form-page-view";
 
+/** What the page shows after its form once every question has rendered. */
+const RENDERED = "Every question rendered";
+
 // jsdom has no CSS.escape, which React Aria's collections use to find an item.
 const css = (globalThis.CSS ?? {}) as { escape?: (value: string) => string };
 css.escape ??= (value: string) => value.replace(/[^\w-]/g, (char) => `\\${char}`);
@@ -38,8 +41,9 @@ const page: FormPage = {
   ],
 };
 
-function renderPage(signedIn: boolean, beforeTabSwitch?: BeforeTabSwitch) {
-  return render(
+/** Renders the page and waits until every question has (they come a few at a time, issue 15). */
+async function renderPage(signedIn: boolean, beforeTabSwitch?: BeforeTabSwitch) {
+  const rendered = render(
     <MemoryRouter initialEntries={["/education"]}>
       <SnapshotContext.Provider
         value={{
@@ -49,10 +53,16 @@ function renderPage(signedIn: boolean, beforeTabSwitch?: BeforeTabSwitch) {
           advanceWebStatus: async () => {},
         }}
       >
-        <FormPageView page={page} {...(beforeTabSwitch ? { beforeTabSwitch } : {})} />
+        <FormPageView
+          page={page}
+          after={<p>{RENDERED}</p>}
+          {...(beforeTabSwitch ? { beforeTabSwitch } : {})}
+        />
       </SnapshotContext.Provider>
     </MemoryRouter>,
   );
+  await screen.findByText(RENDERED);
+  return rendered;
 }
 
 /** Arrow to the next tab and choose it with Enter (tabs are chosen manually: leaving clears). */
@@ -74,9 +84,9 @@ async function chooseNextTabByKeyboard() {
 afterEach(cleanup);
 
 describe("a tabbed section", () => {
-  it("shows anonymous visitors the default tab's questions and no tab list", () => {
+  it("shows anonymous visitors the default tab's questions and no tab list", async () => {
     answerStore.replaceAll("device", []);
-    renderPage(false);
+    await renderPage(false);
     expect(screen.getByRole("textbox", { name: "School" })).toBeTruthy();
     expect(screen.getByRole("textbox", { name: "File name" })).toBeTruthy();
     expect(screen.queryByRole("textbox", { name: "GPA" })).toBeNull();
@@ -88,7 +98,7 @@ describe("a tabbed section", () => {
     answerStore.replaceAll("applicant-1", []);
     await answerStore.set("t_school", "Central High");
     await answerStore.set("t_file", "transcript.pdf");
-    const { unmount } = renderPage(true);
+    const { unmount } = await renderPage(true);
 
     const list = screen.getByRole("tablist", { name: "Transcript" });
     expect(list).toBeTruthy();
@@ -104,7 +114,7 @@ describe("a tabbed section", () => {
     expect(answerStore.get("t_school")).toBe("Central High");
 
     unmount();
-    renderPage(true);
+    await renderPage(true);
     expect(await screen.findByRole("textbox", { name: "GPA" })).toBeTruthy();
     expect(screen.getByRole("tab", { name: "Enter manually", selected: true })).toBeTruthy();
   });
@@ -113,7 +123,7 @@ describe("a tabbed section", () => {
     answerStore.replaceAll("applicant-2", []);
     await answerStore.set("t_file", "transcript.pdf");
     const beforeTabSwitch = vi.fn(async () => false);
-    renderPage(true, beforeTabSwitch);
+    await renderPage(true, beforeTabSwitch);
 
     await chooseNextTabByKeyboard();
     expect(beforeTabSwitch).toHaveBeenCalledWith(

@@ -2,7 +2,7 @@ import { lazy, memo, Suspense } from "react";
 import type { Question } from "../../form/catalogue-types";
 import { AutocompleteQuestion } from "./autocomplete-question";
 import { CheckboxQuestion } from "./checkbox-question";
-import { DateQuestion } from "./date-question";
+import { loadDateQuestion } from "./date-question-loader";
 import { MaskedQuestion } from "./masked-question";
 import { MonthYearQuestion } from "./month-year-question";
 import { RadioQuestion } from "./radio-question";
@@ -14,6 +14,9 @@ import { TextareaQuestion } from "./textarea-question";
 const FileQuestion = lazy(() =>
   import("../documents/file-question").then((m) => ({ default: m.FileQuestion })),
 );
+// Only /about has a date question: the date picker (its calendar, dialog and popover) stays out of
+// the other pages' code (issue 15). The progressive render loads it ahead (ready-date-question.ts).
+const DateQuestion = lazy(() => loadDateQuestion().then((m) => ({ default: m.DateQuestion })));
 
 function QuestionByKind({ question, required }: { question: Question; required: boolean }) {
   switch (question.kind) {
@@ -25,7 +28,11 @@ function QuestionByKind({ question, required }: { question: Question; required: 
     case "ssn":
       return <MaskedQuestion question={question} required={required} />;
     case "date":
-      return <DateQuestion question={question} required={required} />;
+      return (
+        <Suspense fallback={null}>
+          <DateQuestion question={question} required={required} />
+        </Suspense>
+      );
     case "select":
     case "conditionalSelect":
       return <SelectQuestion question={question} required={required} />;

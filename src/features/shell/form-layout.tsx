@@ -8,6 +8,7 @@ import { useWebStatus } from "../application/use-web-status";
 import { useDocumentUploads } from "../documents/use-document-uploads";
 import { ContinueDialogHost } from "../draft-links/continue-on-another-device";
 import { DraftLinkOutcomeNotice } from "../draft-links/draft-link-outcome";
+import { PageRenderedContext } from "../form/page-rendered";
 import type { BaseProfile } from "../profile/base-profile-loader";
 import { useProfileLoadNotice } from "../profile/profile-load-notice";
 import { SnapshotContext } from "../profile/snapshot-context";
@@ -41,6 +42,7 @@ export function FormLayout() {
   const navigation = useNavigation();
   const { pathname, search } = useLocation();
   const redirectTo = statusRedirect(snapshot, pathname, search);
+  const pageRendered = usePageRenderedState(pathname);
 
   // Spec §4: a signed-in applicant without a status has started.
   useEffect(() => {
@@ -82,16 +84,29 @@ export function FormLayout() {
             </>
           }
         >
-          {redirectTo ? <Navigate to={redirectTo} replace /> : <Outlet />}
+          <PageRenderedContext.Provider value={pageRendered}>
+            {redirectTo ? <Navigate to={redirectTo} replace /> : <Outlet />}
+          </PageRenderedContext.Provider>
         </PageNoticesContext.Provider>
       </main>
-      <SiteFooter />
+      {pageRendered.rendered ? <SiteFooter /> : null}
       <InactivityGuard isLoggedIn={snapshot.is_logged_in} />
       <DraftLinkOutcomeNotice outcome={base.draftLink} submitted={webStatus === "submitted"} />
       <ContinueDialogHost />
       {navigation.state === "loading" ? <LoadingOverlay /> : null}
     </SnapshotContext.Provider>
   );
+}
+
+/**
+ * Whether the page at `pathname` has rendered all it shows: a form page says so once its last
+ * question has (page-rendered.ts); any other page at once.
+ */
+function usePageRenderedState(pathname: string) {
+  const [renderedPath, setRenderedPath] = useState<string | null>(null);
+  const markRendered = useCallback(() => setRenderedPath(pathname), [pathname]);
+  const rendered = !isFormPagePath(pathname) || renderedPath === pathname;
+  return useMemo(() => ({ rendered, markRendered }), [rendered, markRendered]);
 }
 
 /** Issue 4: the applicant is told when answers typed before signing in joined their application. */
