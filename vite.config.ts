@@ -19,6 +19,11 @@ const reactRouterProduction = (file: string) =>
 /** The form pages' shared code: ours, and React Aria's. */
 const FORM_CODE =
   /src[\\/](form|features[\\/](form|application))[\\/]|node_modules[\\/](react-aria|react-aria-components|react-stately|@internationalized)[\\/]/;
+/** React Aria's components that the account pages and the shell's lazy parts use too. */
+const SHELL_CONTROLS =
+  /react-aria-components[\\/]dist[\\/]private[\\/](TextField|Input|Label|FieldError|Text|Modal|Dialog|Heading|Popover|Toast)\.mjs$/;
+/** Our own small shared modules (not the start-up's, which are in the entry's file). */
+const COMMON_CODE = /src[\\/](lib|shared|components|config)[\\/]/;
 /** The date question and what only it uses. */
 const DATE_PICKER =
   /date-question|datepicker|calendar|DatePicker|DateField|Calendar|@internationalized[\\/]date/;
@@ -63,11 +68,16 @@ export default defineConfig(({ mode }) => ({
       output: {
         // Few files (issue 15): each module preload the app adds costs the page a millisecond or
         // more of main thread, and each file a request. The entry's static imports in one file;
-        // React Aria and the form code the form pages share in another, but for the date picker,
-        // which only /about's date question loads (question-view.tsx).
+        // React Aria's components that the account pages and the shell's lazy parts use too in a
+        // second (a form page's start-up evaluates it in a step of its own: form-controls.ts); our
+        // small shared modules in a third; the form pages' shared code (theirs and React Aria's)
+        // in a fourth, but for the date picker, which only /about's date question loads
+        // (question-view.tsx).
         codeSplitting: {
           groups: [
-            { name: "index", tags: ["$initial"], priority: 2 },
+            { name: "index", tags: ["$initial"], priority: 3 },
+            { name: "controls", test: SHELL_CONTROLS, priority: 2 },
+            { name: "common", test: COMMON_CODE, priority: 2 },
             { name: "form", test: (id: string) => FORM_CODE.test(id) && !DATE_PICKER.test(id), priority: 1 },
           ],
         },

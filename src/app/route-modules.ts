@@ -26,10 +26,15 @@ const MODULE_OF_PATH: Readonly<Record<string, PageModuleName>> = {
   "/reset": "reset",
 };
 
-/** The page module the router will load for `pathname`, if it is one of the app's pages. */
-export function pageModuleFor(pathname: string): (() => Promise<unknown>) | undefined {
+const FORM_PAGE_MODULES: ReadonlySet<PageModuleName> = new Set(["about", "education", "finalSteps"]);
+
+/**
+ * The page module the router will load for `pathname`, if it is one of the app's pages, and
+ * whether it is a form page's.
+ */
+export function pageModuleFor(pathname: string): { load: () => Promise<unknown>; form: boolean } | undefined {
   const name = MODULE_OF_PATH[pathname.replace(/\/+$/, "") || "/"];
-  return name ? pageModules[name] : undefined;
+  return name ? { load: pageModules[name], form: FORM_PAGE_MODULES.has(name) } : undefined;
 }
 
 /** Warms the cache for a route the pointer is heading to. */
