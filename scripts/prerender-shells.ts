@@ -10,6 +10,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { StaticLoginShell } from "../src/features/shell/static-auth-shell";
 import { StaticFormShell } from "../src/features/shell/static-shell";
 import { formPages } from "../src/form/pages/form-pages";
+import { documentTitle } from "../src/lib/use-document-title";
 import { FIRST_SCREENS, firstScreenFile } from "../src/shared/first-screens";
 import { FORM_PAGES } from "../src/shared/routes";
 
@@ -29,13 +30,13 @@ for (const step of FORM_PAGES) {
     // A function, so that no `$` in the markup is read as a replacement pattern.
     await writeFile(
       file,
-      index.replace(EMPTY_ROOT, () => `<div id="root">${shell}</div>`),
+      titled(index, page.title).replace(EMPTY_ROOT, () => `<div id="root">${shell}</div>`),
     );
   }
 }
 await writeFile(
   path.join(root, "shells", "login.html"),
-  index.replace(
+  titled(index, "Sign In").replace(
     EMPTY_ROOT,
     () => `<div id="root">${renderToStaticMarkup(createElement(StaticLoginShell))}</div>`,
   ),
@@ -43,6 +44,14 @@ await writeFile(
 console.log(
   `prerendered ${FORM_PAGES.length} form pages × ${FIRST_SCREENS.length} first screens, and /login's, into ${root}/shells`,
 );
+
+/** `html` with the title the app gives the screen (so that the app need not set it again). */
+function titled(html: string, screen: string): string {
+  const title = /<title>[^<]*<\/title>/;
+  if (!title.test(html)) throw new Error("index.html lacks a <title>");
+  const text = documentTitle(screen).replaceAll("&", "&amp;").replaceAll("<", "&lt;");
+  return html.replace(title, () => `<title>${text}</title>`);
+}
 
 /**
  * The shell paints from its HTML alone (issue 15, decision 0018): the stylesheet is inlined, so the

@@ -159,6 +159,8 @@ test("a visitor's first visit paints the page's first screen from the HTML; the 
   const html = await (await page.request.get("/education")).text();
   expect(html).toContain("data-static-shell");
   expect(html).toContain("<h1>Your Academics</h1>");
+  // The screen's own title, which the app then leaves as it is.
+  expect(html).toContain(`<title>Your Academics – ${partner.name} Application</title>`);
   expect(html).toContain("Welcome!");
 
   // ...and the app takes its place: one h1, the real page's, and the fields.
