@@ -18,7 +18,11 @@ const LABELS: Record<PdfLinkMode, string> = {
   preview: "Preview your application (PDF)",
 };
 
-const SAVED_AT = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+// Made when first needed: a page's first Intl call loads the locale data (50 ms and more of a slow
+// machine's main thread, issue 15), and this module is evaluated on every Final Steps visit.
+let savedAt: Intl.DateTimeFormat | undefined;
+const formatSavedAt = (time: number | Date) =>
+  (savedAt ??= new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" })).format(time);
 
 type Props = { mode: PdfLinkMode; owner: string };
 
@@ -128,7 +132,7 @@ export function ApplicationPdfLink({ mode, owner }: Props) {
             Open the copy on this device
             <span className="visually-hidden">{opensNewTab ? " (opens in a new tab)" : ""}</span>
           </a>{" "}
-          <span className="application-pdf__saved">downloaded {SAVED_AT.format(copy.savedAt)}</span>
+          <span className="application-pdf__saved">downloaded {formatSavedAt(copy.savedAt)}</span>
         </p>
       ) : null}
     </div>

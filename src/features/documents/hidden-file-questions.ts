@@ -10,17 +10,22 @@ type Answers = Readonly<Record<string, string>>;
  * hides loses its document too (decision 0014), as a hidden text answer is cleared, so what the
  * university receives is what the applicant sees. Returns a function that, given the keys one
  * change wrote and the answers after it, names the file questions now hidden (cheaply nothing when
- * the change touched no key that decides what a page with a file question shows).
+ * the change touched no key that decides what a page with a file question shows). What it reads of
+ * the catalogue is worked out at the first change, not when the module loads (issue 15).
  */
 export function hiddenFileQuestionFinder(
   pages: readonly FormPage[],
 ): (changes: Readonly<Record<string, string>>, answers: Answers) => string[] {
-  const fileKeys = fileQuestionKeys(pages);
-  const withFiles = pages.filter((page) => fileQuestionKeys([page]).size > 0);
-  const controlling = new Set(withFiles.flatMap(pageDependencyKeys));
+  let keys: { files: Set<string>; controlling: Set<string> } | undefined;
+  const keysOf = () => {
+    const withFiles = pages.filter((page) => fileQuestionKeys([page]).size > 0);
+    return { files: fileQuestionKeys(pages), controlling: new Set(withFiles.flatMap(pageDependencyKeys)) };
+  };
   return (changes, answers) => {
+    keys ??= keysOf();
+    const { files, controlling } = keys;
     if (!Object.keys(changes).some((key) => controlling.has(key))) return [];
     const hidden = hiddenAnswerKeys(pages, answers);
-    return [...fileKeys].filter((key) => hidden.has(key));
+    return [...files].filter((key) => hidden.has(key));
   };
 }

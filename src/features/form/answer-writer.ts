@@ -27,11 +27,12 @@ export function createAnswerWriter(
   apply: typeof applyAnswer = applyAnswer,
 ): AnswerWriter {
   const listeners = new Set<WriteListener>();
-  const { byKey } = indexCatalogue(pages);
+  // Indexed at the first write, not when the module loads (issue 15: start-up work).
+  const kindOf = (key: string) => indexCatalogue(pages).byKey.get(key)?.question.kind;
   return {
     setAnswer(key, typed, label) {
       // Every text-like input writes here, so this is where typed or pasted control characters go.
-      const value = stripControlCharacters(typed, byKey.get(key)?.question.kind === "textarea");
+      const value = stripControlCharacters(typed, kindOf(key) === "textarea");
       const changes = apply(pages, store.all(), key, value, label === undefined ? {} : { label });
       for (const [changedKey, changedValue] of Object.entries(changes)) {
         // Failures are shown by the sync status; the keystroke itself must not wait on the disk.
