@@ -21,8 +21,10 @@ const LABELS: Record<PdfLinkMode, string> = {
 // Made when first needed: a page's first Intl call loads the locale data (50 ms and more of a slow
 // machine's main thread, issue 15), and this module is evaluated on every Final Steps visit.
 let savedAt: Intl.DateTimeFormat | undefined;
-const formatSavedAt = (time: number | Date) =>
-  (savedAt ??= new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" })).format(time);
+function formatSavedAt(time: number | Date): string {
+  savedAt ??= new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+  return savedAt.format(time);
+}
 
 type Props = { mode: PdfLinkMode; owner: string };
 
