@@ -113,17 +113,23 @@ describe("service tokens", () => {
 
   it("are stored only as their SHA-256, with the account, purpose and expiry", async () => {
     const user = await signedInUser(test);
-    const now = test.app.clock();
-    const { token, expiresAt } = await mint(user.userId);
-    expect(expiresAt.getTime()).toBe(now.getTime() + TEN_MINUTES);
-    const rows = await test.database.db
-      .select()
-      .from(serviceTokens)
-      .where(eq(serviceTokens.userId, user.userId));
-    expect(rows).toStrictEqual([
-      { tokenHash: sha256Hex(token), userId: user.userId, purpose: "pdf", createdAt: now, expiresAt },
-    ]);
-    expect(JSON.stringify(rows)).not.toContain(token);
+    // Frozen, so "now" here is the instant the token is minted, on a busy machine too.
+    test.freezeClock();
+    try {
+      const now = test.app.clock();
+      const { token, expiresAt } = await mint(user.userId);
+      expect(expiresAt.getTime()).toBe(now.getTime() + TEN_MINUTES);
+      const rows = await test.database.db
+        .select()
+        .from(serviceTokens)
+        .where(eq(serviceTokens.userId, user.userId));
+      expect(rows).toStrictEqual([
+        { tokenHash: sha256Hex(token), userId: user.userId, purpose: "pdf", createdAt: now, expiresAt },
+      ]);
+      expect(JSON.stringify(rows)).not.toContain(token);
+    } finally {
+      test.freezeClock(false);
+    }
   });
 
   it("refuse a lifetime that is not positive", async () => {
