@@ -181,13 +181,12 @@ export function FormPageView({
     (unit: number) => questionAtUnit(sections, units, unit, signedIn)?.kind === "date" && readyDateQuestion(),
     [sections, units, signedIn],
   );
-  const rendered = useProgressiveCount(
-    total,
-    FIRST_SCREEN_QUESTIONS,
-    hash.length > 1,
-    QUESTIONS_PER_STEP,
+  const rendered = useProgressiveCount(total, {
+    initial: FIRST_SCREEN_QUESTIONS,
+    all: hash.length > 1,
+    step: QUESTIONS_PER_STEP,
     prepare,
-  );
+  });
   const complete = rendered >= total;
   const markPageRendered = useMarkPageRendered();
   useEffect(() => {

@@ -4,7 +4,14 @@ import { describe, expect, it } from "vitest";
 import { useProgressiveCount } from "./use-progressive-count";
 
 /** Renders the hook, logging each new count (and what `prepare` is asked) in order. */
-function logged(total: number, prepare?: (unit: number) => boolean) {
+function logged(
+  total: number,
+  {
+    prepare,
+    step = 1,
+    clock,
+  }: { prepare?: (unit: number) => boolean; step?: number; clock?: () => number } = {},
+) {
   const log: string[] = [];
   const asking = prepare
     ? (unit: number) => {
@@ -13,7 +20,13 @@ function logged(total: number, prepare?: (unit: number) => boolean) {
       }
     : undefined;
   const { result } = renderHook(() => {
-    const count = useProgressiveCount(total, 1, false, 1, asking);
+    const count = useProgressiveCount(total, {
+      initial: 1,
+      all: false,
+      step,
+      ...(asking ? { prepare: asking } : {}),
+      ...(clock ? { clock } : {}),
+    });
     if (log.at(-1) !== `count ${count}`) log.push(`count ${count}`);
     return count;
   });
@@ -22,7 +35,10 @@ function logged(total: number, prepare?: (unit: number) => boolean) {
 
 describe("progressive rendering's count", () => {
   it("renders the first unit at once and one more per idle moment, up to all of them", async () => {
-    const { log, result } = logged(3);
+    // Each step takes 10 ms (the clock read as the page renders and as the step commits): within its budget,
+    // but not in half of it, so steps stay at one unit.
+    let now = 0;
+    const { log, result } = logged(3, { clock: () => (now += 10) });
     expect(result.current).toBe(1);
     await waitFor(() => expect(result.current).toBe(3));
     expect(log.filter((entry) => entry.startsWith("count"))).toEqual(["count 1", "count 2", "count 3"]);
@@ -31,21 +47,55 @@ describe("progressive rendering's count", () => {
   it("waits while the unit it would render next is being readied, then renders it", async () => {
     // Unit 1 needs two idle moments of its own (a module to load, then data to warm).
     let work = 2;
-    const { log, result } = logged(3, (unit) => {
-      if (unit !== 1 || work === 0) return false;
-      work -= 1;
-      return true;
+    const { log, result } = logged(3, {
+      prepare: (unit) => {
+        if (unit !== 1 || work === 0) return false;
+        work -= 1;
+        return true;
+      },
     });
     await waitFor(() => expect(result.current).toBe(3));
     expect(log).toEqual(["count 1", "ready 1?", "ready 1?", "ready 1?", "count 2", "ready 2?", "count 3"]);
   });
 
+  it("renders more units a step where steps are quick, fewer where they are slow", async () => {
+    // A fast device: 1 ms from a step's render to its commit.
+    let now = 0;
+    const fast = logged(40, { clock: () => (now += 1) });
+    await waitFor(() => expect(fast.result.current).toBe(40));
+    expect(fast.log.filter((entry) => entry.startsWith("count"))).toEqual([
+      "count 1",
+      "count 2",
+      "count 4",
+      "count 8",
+      "count 16",
+      "count 24",
+      "count 32",
+      "count 40",
+    ]);
+
+    // A slow one: 15 ms a step, over its budget. Steps of four become two, then one.
+    const slow = logged(9, { step: 4, clock: () => (now += 15) });
+    await waitFor(() => expect(slow.result.current).toBe(9));
+    expect(slow.log.filter((entry) => entry.startsWith("count"))).toEqual([
+      "count 1",
+      "count 5",
+      "count 7",
+      "count 8",
+      "count 9",
+    ]);
+  });
+
   it("renders everything at once for a fragment link, without readying anything", () => {
     const asked: number[] = [];
     const { result } = renderHook(() =>
-      useProgressiveCount(5, 1, true, 1, (unit) => {
-        asked.push(unit);
-        return true;
+      useProgressiveCount(5, {
+        initial: 1,
+        all: true,
+        prepare: (unit) => {
+          asked.push(unit);
+          return true;
+        },
       }),
     );
     expect(result.current).toBe(5);

@@ -1,31 +1,49 @@
-import { startTransition, useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { whenIdle } from "../../lib/when-idle";
 
 /**
- * The longest a step waits for an idle moment. A busy page (a slow phone, a loaded machine) may
- * have none for long: with a second, a long page took a minute and more to render in a loaded test
- * run, which no applicant should wait for. The step's task is as short either way.
+ * The longest a step waits for an idle moment: a page that is seldom idle (a phone busy with other
+ * work) still finishes rendering within seconds. The step's task is as short either way.
  */
 const STEP_WAIT_MS = 100;
+/**
+ * What a step may take, from its render to its commit: a device fast enough to render a step in
+ * half of it renders twice as many units at the next (up to MAX_STEP), one slower than it half as
+ * many (at least one). A phone stays at a question or two a step; a desktop finishes a long page
+ * several times sooner.
+ */
+const STEP_BUDGET_MS = 8;
+const MAX_STEP = 8;
 
 /**
  * How many of a page's `total` units (questions) to render: those that fill the first screen at
- * once (`initial`), then `step` more per idle moment, each as a transition that React renders in
+ * once (`initial`), then `step` more per idle moment (adapted to the device, see STEP_BUDGET_MS), each as a transition that React renders in
  * slices, so no main-thread task is long while the applicant can already read and type (issue 15):
  * a commit (DOM insertion and React Aria's layout effects) cannot be sliced, so its size is the
  * step's. `all` (a fragment link to a question, which must land on it at once) renders every unit
  * now. Once everything has been shown it stays shown: units that appear later render at once.
  *
- * `prepare(unit)` is asked, in an idle moment, before the step that renders unit `unit`: true means
- * it did work there (which a step of its own would have made a longer task), and the step waits
- * for the next idle moment.
+ * `prepare(unit)` is asked, in an idle moment, before a step that renders unit `unit`: true means
+ * it did work there (which the step would have made a longer task), and the step waits for the
+ * next idle moment.
  */
 export function useProgressiveCount(
   total: number,
-  initial: number,
-  all: boolean,
-  step = 1,
-  prepare?: (unit: number) => boolean,
+  {
+    initial,
+    all,
+    step = 1,
+    prepare,
+    clock = () => performance.now(),
+  }: {
+    initial: number;
+    all: boolean;
+    /** The first step's size. */
+    step?: number;
+    prepare?: (unit: number) => boolean;
+    /** Milliseconds, for a step's time (a test's own clock). */
+    clock?: () => number;
+  },
 ): number {
   // Infinity once everything has been shown: questions revealed later by an answer render at once,
   // and none already rendered (the page's last) is taken away to make room for them.
@@ -40,24 +58,44 @@ export function useProgressiveCount(
   // not put the coming step off, or a page re-rendered often enough would never finish.
   const prepareRef = useRef(prepare);
   prepareRef.current = prepare;
+  const clockRef = useRef(clock);
+  clockRef.current = clock;
+
+  const stepSize = useRef(step);
+  const stepping = useRef(false);
+  // When this render began (the page's own render comes before its questions'): a step's time runs
+  // from it to the step's commit, the work a step's size decides.
+  const renderedAt = clock();
+  useLayoutEffect(() => {
+    if (!stepping.current) return;
+    stepping.current = false;
+    const spent = clockRef.current() - renderedAt;
+    if (spent < STEP_BUDGET_MS / 2) stepSize.current = Math.min(MAX_STEP, stepSize.current * 2);
+    else if (spent > STEP_BUDGET_MS) stepSize.current = Math.max(1, Math.floor(stepSize.current / 2));
+  }, [shown]);
 
   useEffect(() => {
     if (complete) return;
     let cancel = whenIdle(
       function next() {
-        if (prepareRef.current?.(shown)) {
-          cancel = whenIdle(next, STEP_WAIT_MS, 16);
-          return;
+        const size = stepSize.current;
+        // Every unit the step would render is ready first, each preparation an idle moment's work.
+        for (let unit = shown; unit < Math.min(shown + size, total); unit++) {
+          if (prepareRef.current?.(unit)) {
+            cancel = whenIdle(next, STEP_WAIT_MS, 16);
+            return;
+          }
         }
+        stepping.current = true;
         startTransition(() =>
-          setShown((count) => (count + step >= total ? Number.POSITIVE_INFINITY : count + step)),
+          setShown((count) => (count + size >= total ? Number.POSITIVE_INFINITY : count + size)),
         );
       },
       STEP_WAIT_MS,
       16,
     );
     return () => cancel();
-  }, [complete, shown, step, total]);
+  }, [complete, shown, total]);
 
   return complete ? total : shown;
 }
