@@ -41,8 +41,9 @@ async function step(name: string): Promise<void> {
 
 /**
  * Starts the app in steps, each a task of its own after the modules' evaluation (issue 15): a form
- * page's controls and the page's module start loading (each is evaluated in a task of its own), the slow first uses of browser facilities are done (warm-ups.ts),
- * the router is created, which starts loading the profile, then React's root.
+ * page's controls and the page's module start loading (each is evaluated in a task of its own),
+ * the slow first uses of browser facilities are done (warm-ups.ts), the router is created, which
+ * starts loading the profile, then React's root.
  */
 async function startApp(container: HTMLElement): Promise<void> {
   const page = pageModuleFor(window.location.pathname);

@@ -1,5 +1,7 @@
 // Lazy page modules: one import function each, used by the router and to preload on hover.
 
+import { isFormPagePath } from "../shared/routes";
+
 export const pageModules = {
   about: () => import("../pages/about-page"),
   education: () => import("../pages/education-page"),
@@ -26,15 +28,14 @@ const MODULE_OF_PATH: Readonly<Record<string, PageModuleName>> = {
   "/reset": "reset",
 };
 
-const FORM_PAGE_MODULES: ReadonlySet<PageModuleName> = new Set(["about", "education", "finalSteps"]);
-
 /**
  * The page module the router will load for `pathname`, if it is one of the app's pages, and
  * whether it is a form page's.
  */
 export function pageModuleFor(pathname: string): { load: () => Promise<unknown>; form: boolean } | undefined {
-  const name = MODULE_OF_PATH[pathname.replace(/\/+$/, "") || "/"];
-  return name ? { load: pageModules[name], form: FORM_PAGE_MODULES.has(name) } : undefined;
+  const path = pathname.replace(/\/+$/, "") || "/";
+  const name = MODULE_OF_PATH[path];
+  return name ? { load: pageModules[name], form: isFormPagePath(path) } : undefined;
 }
 
 /** Warms the cache for a route the pointer is heading to. */

@@ -56,13 +56,13 @@ const EDIT_CHECK_MS = 250;
 
 /**
  * The page's frame and its first question render at once (replacing the prerendered shell in one
- * commit); the rest one question per idle moment (see useProgressiveCount), so that no commit is a
- * long task: a React Aria question's commit and the browser's layout after it take 5–20 ms on a
- * fast machine, four times that on a phone. Nothing below the form (the page's actions, the
- * footer) is rendered until every question is, so nothing the applicant sees moves meanwhile.
+ * commit); the rest a step per idle moment, from one question up to what the device renders
+ * quickly (see useProgressiveCount), so that no commit is a long task: a React Aria question's
+ * commit and the browser's layout after it take 5–20 ms on a fast machine, four times that on a
+ * phone. Nothing below the form (the page's actions, the footer) is rendered until every question
+ * is, so nothing the applicant sees moves meanwhile.
  */
 const FIRST_SCREEN_QUESTIONS = 1;
-const QUESTIONS_PER_STEP = 1;
 
 /**
  * The questions a section shows, in order: the first block only for visitors (spec §6), a
@@ -184,7 +184,6 @@ export function FormPageView({
   const rendered = useProgressiveCount(total, {
     initial: FIRST_SCREEN_QUESTIONS,
     all: hash.length > 1,
-    step: QUESTIONS_PER_STEP,
     prepare,
   });
   const complete = rendered >= total;
@@ -195,10 +194,6 @@ export function FormPageView({
   const [engaged, setEngaged] = useState(false);
   // A transition: the first focus is not held up by the selects it readies for autofill.
   const engage = useCallback(() => startTransition(() => setEngaged(true)), []);
-  const onAddAnother = useCallback(
-    (buttonId: string, current: number, capacity: number) => add(buttonId, current, capacity),
-    [add],
-  );
   useHashFocus();
   useDocumentTitle(page.title);
   const intro = textForViewer(page.intro, { signedIn });
@@ -221,7 +216,7 @@ export function FormPageView({
               limit={limit}
               required={required}
               signedIn={signedIn}
-              onAddAnother={onAddAnother}
+              onAddAnother={add}
               onSwitchTab={onSwitchTab}
             />
           ))}

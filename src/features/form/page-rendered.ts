@@ -1,22 +1,14 @@
 import { createContext, useContext } from "react";
 
 /**
- * Whether the form page on screen has rendered all its questions (they come one per idle moment,
- * issue 15). What sits below the form, the footer included, waits for it: rendered earlier, it
- * would be pushed down by every question that arrives, a layout shift the applicant sees.
- * FormLayout provides it; pages that are not form pages count as rendered.
+ * What FormPageView calls once the form page on screen has rendered all its questions (they come
+ * a step per idle moment, issue 15). FormLayout provides it, and holds back what sits below the
+ * form, the footer included, until then: rendered earlier, it would be pushed down by every
+ * question that arrives, a layout shift the applicant sees.
  */
-export const PageRenderedContext = createContext<{ rendered: boolean; markRendered: () => void }>({
-  rendered: true,
-  markRendered: () => {},
-});
-
-/** True once the form page on screen has rendered every question (always, off form pages). */
-export function usePageRendered(): boolean {
-  return useContext(PageRenderedContext).rendered;
-}
+export const PageRenderedContext = createContext<() => void>(() => {});
 
 /** What FormPageView calls once its last question has rendered. */
 export function useMarkPageRendered(): () => void {
-  return useContext(PageRenderedContext).markRendered;
+  return useContext(PageRenderedContext);
 }

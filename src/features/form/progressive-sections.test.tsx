@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen } from "@testing-library/react";
+import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { FormPage } from "../../form/catalogue-types";
@@ -7,6 +7,7 @@ import { answerStore } from "../answers/answer-session";
 import { anonymousSnapshot } from "../profile/client-snapshot";
 import { SnapshotContext } from "../profile/snapshot-context";
 import { FormPageView } from "./form-page-view";
+import { PageRenderedContext } from "./page-rendered";
 import { setAnswer } from "./set-answer";
 
 // Six sections of four questions.
@@ -73,19 +74,21 @@ const revealingPage: FormPage = {
   ),
 };
 
-function renderAt(entry: string, shownPage: FormPage = page) {
+function renderAt(entry: string, shownPage: FormPage = page, markRendered = () => {}) {
   return render(
     <MemoryRouter initialEntries={[entry]}>
-      <SnapshotContext.Provider
-        value={{
-          snapshot: anonymousSnapshot(),
-          offline: false,
-          markPageChanged: () => {},
-          advanceWebStatus: async () => {},
-        }}
-      >
-        <FormPageView page={shownPage} after={<p>After the form</p>} />
-      </SnapshotContext.Provider>
+      <PageRenderedContext.Provider value={markRendered}>
+        <SnapshotContext.Provider
+          value={{
+            snapshot: anonymousSnapshot(),
+            offline: false,
+            markPageChanged: () => {},
+            advanceWebStatus: async () => {},
+          }}
+        >
+          <FormPageView page={shownPage} after={<p>After the form</p>} />
+        </SnapshotContext.Provider>
+      </PageRenderedContext.Provider>
     </MemoryRouter>,
   );
 }
@@ -102,6 +105,16 @@ describe("a long form page renders progressively (issue 15)", () => {
     expect(await screen.findByRole("textbox", { name: "Question 6.4" })).toBeTruthy();
     expect(await screen.findByText("After the form")).toBeTruthy();
     expect(screen.getAllByRole("region")).toHaveLength(6);
+  });
+
+  it("tells the layout once its last question is there (the footer waits for it)", async () => {
+    let told = 0;
+    renderAt("/about", page, () => {
+      told += 1;
+    });
+    expect(told).toBe(0);
+    await screen.findByRole("textbox", { name: "Question 6.4" });
+    await waitFor(() => expect(told).toBe(1));
   });
 
   it("renders every section at once for a fragment link, so it lands on its question", () => {

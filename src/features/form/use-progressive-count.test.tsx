@@ -35,8 +35,8 @@ function logged(
 
 describe("progressive rendering's count", () => {
   it("renders the first unit at once and one more per idle moment, up to all of them", async () => {
-    // Each step takes 10 ms (the clock read as the page renders and as the step commits): within its budget,
-    // but not in half of it, so steps stay at one unit.
+    // Each step takes 10 ms (the clock is read as the page renders and as the step commits): within
+    // its budget, but not in half of it, so steps stay at one unit.
     let now = 0;
     const { log, result } = logged(3, { clock: () => (now += 10) });
     expect(result.current).toBe(1);

@@ -17,8 +17,9 @@ const MAX_STEP = 8;
 
 /**
  * How many of a page's `total` units (questions) to render: those that fill the first screen at
- * once (`initial`), then `step` more per idle moment (adapted to the device, see STEP_BUDGET_MS), each as a transition that React renders in
- * slices, so no main-thread task is long while the applicant can already read and type (issue 15):
+ * once (`initial`), then a step more per idle moment (its size adapted to the device, see
+ * STEP_BUDGET_MS), each as a transition that React renders in slices, so no main-thread task is
+ * long while the applicant can already read and type (issue 15):
  * a commit (DOM insertion and React Aria's layout effects) cannot be sliced, so its size is the
  * step's. `all` (a fragment link to a question, which must land on it at once) renders every unit
  * now. Once everything has been shown it stays shown: units that appear later render at once.

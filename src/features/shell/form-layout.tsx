@@ -84,7 +84,7 @@ export function FormLayout() {
             </>
           }
         >
-          <PageRenderedContext.Provider value={pageRendered}>
+          <PageRenderedContext.Provider value={pageRendered.markRendered}>
             {redirectTo ? <Navigate to={redirectTo} replace /> : <Outlet />}
           </PageRenderedContext.Provider>
         </PageNoticesContext.Provider>
@@ -105,8 +105,7 @@ export function FormLayout() {
 function usePageRenderedState(pathname: string) {
   const [renderedPath, setRenderedPath] = useState<string | null>(null);
   const markRendered = useCallback(() => setRenderedPath(pathname), [pathname]);
-  const rendered = !isFormPagePath(pathname) || renderedPath === pathname;
-  return useMemo(() => ({ rendered, markRendered }), [rendered, markRendered]);
+  return { rendered: !isFormPagePath(pathname) || renderedPath === pathname, markRendered };
 }
 
 /** Issue 4: the applicant is told when answers typed before signing in joined their application. */
