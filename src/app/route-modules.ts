@@ -1,17 +1,20 @@
-// Lazy page modules: one import function each, used by the router and to preload on hover.
+// Lazy page modules: one import function each, used by the router and to preload on hover. Each
+// keeps trying while the network is away (loadPart), so a page not yet stored by the service
+// worker opens once the network is back, rather than failing.
 
+import { loadPart } from "../lib/load-part";
 import { isFormPagePath } from "../shared/routes";
 
 export const pageModules = {
-  about: () => import("../pages/about-page"),
-  education: () => import("../pages/education-page"),
-  finalSteps: () => import("../pages/final-steps-page"),
-  completion: () => import("../pages/completion-page"),
-  login: () => import("../features/auth/login-page"),
-  signup: () => import("../features/auth/signup-page"),
-  confirm: () => import("../features/auth/confirm-page"),
-  forgot: () => import("../features/auth/forgot-page"),
-  reset: () => import("../features/auth/reset-page"),
+  about: () => loadPart(() => import("../pages/about-page")),
+  education: () => loadPart(() => import("../pages/education-page")),
+  finalSteps: () => loadPart(() => import("../pages/final-steps-page")),
+  completion: () => loadPart(() => import("../pages/completion-page")),
+  login: () => loadPart(() => import("../features/auth/login-page")),
+  signup: () => loadPart(() => import("../features/auth/signup-page")),
+  confirm: () => loadPart(() => import("../features/auth/confirm-page")),
+  forgot: () => loadPart(() => import("../features/auth/forgot-page")),
+  reset: () => loadPart(() => import("../features/auth/reset-page")),
 } as const;
 
 export type PageModuleName = keyof typeof pageModules;

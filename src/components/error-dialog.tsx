@@ -1,5 +1,6 @@
-import { lazy, Suspense, useSyncExternalStore } from "react";
+import { Suspense, useSyncExternalStore } from "react";
 import { Button } from "react-aria-components";
+import { lazyPart } from "../lib/load-part";
 
 // The error boundary's dialog (spec §2 modal, §8): a failure no screen handles itself is shown in
 // an alert dialog, titled "Error" unless the caller says otherwise ("Unexpected Error" for a query
@@ -12,7 +13,7 @@ export type ErrorDialogContent = {
   message: string;
 };
 
-const Modal = lazy(() => import("./modal").then((m) => ({ default: m.Modal })));
+const Modal = lazyPart(() => import("./modal").then((m) => ({ default: m.Modal })));
 
 let waiting: readonly ErrorDialogContent[] = [];
 const listeners = new Set<() => void>();

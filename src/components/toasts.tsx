@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
+import { Suspense, useEffect, useSyncExternalStore } from "react";
 import { UNSTABLE_ToastQueue as ToastQueue } from "react-aria-components";
 import { useLocation } from "react-router-dom";
+import { lazyPart } from "../lib/load-part";
 import { preloadWhenIdle } from "../lib/preload-when-idle";
 import { ERROR_TOAST_TIMEOUT_MS, TOAST_HOTKEY, TOAST_TIMEOUT_MS } from "../shared/constants";
 
@@ -27,7 +28,7 @@ export const toastQueue = new ToastQueue<ToastContentData>({ maxVisibleToasts: 4
 
 // The region's code loads with the first toast: most first screens never show one.
 const loadRegion = () => import("./toast-region");
-const ToastRegionView = lazy(() => loadRegion().then((m) => ({ default: m.ToastRegionView })));
+const ToastRegionView = lazyPart(() => loadRegion().then((m) => ({ default: m.ToastRegionView })));
 preloadWhenIdle(loadRegion);
 
 /** Every toast not yet closed (the queue shows only the newest few), by key. */

@@ -1,11 +1,12 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
+import { lazyPart } from "../../lib/load-part";
 import { useClientSnapshot } from "../profile/snapshot-context";
 import type { PdfLinkMode } from "./application-pdf-link";
 
 // The PDF link on a page, loaded as its own chunk (no first screen needs it). Only a signed-in
 // applicant has a PDF (spec §6); an anonymous visitor sees nothing of it.
 
-const ApplicationPdfLink = lazy(() =>
+const ApplicationPdfLink = lazyPart(() =>
   import("./application-pdf-link").then((module) => ({ default: module.ApplicationPdfLink })),
 );
 

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Button, Input, Label, TextField } from "react-aria-components";
 import { Modal } from "../../components/modal";
 import { PendingButton } from "../../components/pending-button";
 import { ApiError } from "../../lib/api-client";
+import { lazyPart } from "../../lib/load-part";
 import { useOnline } from "../../lib/use-online";
 import { DRAFT_LINK_MESSAGES } from "../../shared/draft-links";
 import { GENERIC_ERROR_MESSAGE } from "../../shared/messages";
@@ -12,7 +13,7 @@ import { EmailLinkForm } from "./email-link-form";
 import { type MadeLink, makeDraftLink } from "./make-draft-link";
 
 // The QR encoder is its own chunk: only someone who asks for the code downloads it.
-const QrCode = lazy(() => import("./qr-code").then((m) => ({ default: m.QrCode })));
+const QrCode = lazyPart(() => import("./qr-code").then((m) => ({ default: m.QrCode })));
 
 type State =
   | { step: "offline" }

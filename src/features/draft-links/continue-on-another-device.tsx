@@ -1,5 +1,6 @@
-import { lazy, Suspense, useId } from "react";
+import { Suspense, useId } from "react";
 import { Button } from "react-aria-components";
+import { lazyPart } from "../../lib/load-part";
 import { useOnline } from "../../lib/use-online";
 import {
   CONTINUE_LABEL,
@@ -10,7 +11,7 @@ import {
 
 // The dialog (and, inside it, the QR encoder) loads only when someone asks for it.
 const loadDialog = () => import("./continue-dialog");
-const ContinueDialog = lazy(() => loadDialog().then((m) => ({ default: m.ContinueDialog })));
+const ContinueDialog = lazyPart(() => loadDialog().then((m) => ({ default: m.ContinueDialog })));
 
 /**
  * Opens the "Continue on another device" dialog (issue 16). Offline it stays usable but says, next

@@ -1,13 +1,14 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { showErrorToast, showSuccessToast } from "../../components/toasts";
+import { lazyPart } from "../../lib/load-part";
 import { DRAFT_LINK_MESSAGES, DRAFT_LINK_PARAM } from "../../shared/draft-links";
 import type { LinkedDraft } from "../answers/linked-draft";
 import { loadedMessage } from "./loaded-message";
 import type { DraftLinkOutcome } from "./open-draft-link";
 
 // Only a signed-in applicant opening a link sees the question; its code loads then.
-const ConfirmLinkedDraft = lazy(() =>
+const ConfirmLinkedDraft = lazyPart(() =>
   import("./confirm-linked-draft").then((m) => ({ default: m.ConfirmLinkedDraft })),
 );
 

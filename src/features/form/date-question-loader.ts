@@ -1,3 +1,5 @@
+import { loadPart } from "../../lib/load-part";
+
 type DateQuestionModule = typeof import("./date-question");
 
 let loading: Promise<DateQuestionModule> | undefined;
@@ -5,11 +7,16 @@ let loaded: DateQuestionModule | undefined;
 let failed = false;
 
 /**
- * The date question's module (lazy: see question-view.tsx), loaded once. A failed load (the network
- * gone before the service worker had it) is tried again by the next call.
+ * The date question's module (lazy: see question-view.tsx), loaded once. A load that fails (the
+ * network gone before the service worker had it) keeps trying (loadPart), and says so at once:
+ * the progressive render then goes on without waiting for it (ready-date-question.ts).
  */
 export function loadDateQuestion(): Promise<DateQuestionModule> {
-  loading ??= import("./date-question").then(
+  loading ??= loadPart(() => import("./date-question"), {
+    onFailure: () => {
+      failed = true;
+    },
+  }).then(
     (module) => {
       loaded = module;
       failed = false;
@@ -29,7 +36,7 @@ export function loadedDateQuestion(): DateQuestionModule | undefined {
   return loaded;
 }
 
-/** Whether the last load failed. */
+/** Whether a try to load it has failed (it may be trying again). */
 export function dateQuestionLoadFailed(): boolean {
   return failed;
 }

@@ -1,5 +1,6 @@
 import { lazy, memo, Suspense } from "react";
 import type { Question } from "../../form/catalogue-types";
+import { lazyPart } from "../../lib/load-part";
 import { AutocompleteQuestion } from "./autocomplete-question";
 import { CheckboxQuestion } from "./checkbox-question";
 import { loadDateQuestion } from "./date-question-loader";
@@ -11,7 +12,7 @@ import { TextQuestion } from "./text-question";
 import { TextareaQuestion } from "./textarea-question";
 
 // Only pages with file questions load the documents feature (upload queue, polling, dialogs).
-const FileQuestion = lazy(() =>
+const FileQuestion = lazyPart(() =>
   import("../documents/file-question").then((m) => ({ default: m.FileQuestion })),
 );
 // Only /about has a date question: the date picker (its calendar, dialog and popover) stays out of

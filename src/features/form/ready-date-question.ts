@@ -8,8 +8,8 @@ let warmUps: (() => void)[] | undefined;
  * /about has a date question, so it is loaded apart: question-view.tsx), then the Intl work its
  * first render does (DATE_FIELD_WARM_UPS). Only a date question needs Intl while the form renders:
  * the build makes React Aria's other uses lazy (vite-plugins/react-aria-lazy-intl.ts). True while
- * there was something to do; false once the question is ready, or its module could not be loaded
- * (the render then tries once more, and never waits here for ever).
+ * there was something to do; false once the question is ready, or once a try to load its module
+ * has failed: the render goes on without waiting, the question showing when its module arrives.
  */
 export function readyDateQuestion(): boolean {
   const module = loadedDateQuestion();

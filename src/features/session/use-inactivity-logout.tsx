@@ -11,14 +11,15 @@ import {
 import { Button } from "react-aria-components";
 import { useNavigate } from "react-router-dom";
 import type { Modal as ModalComponent } from "../../components/modal";
+import { loadPart } from "../../lib/load-part";
 import { INACTIVITY_LOGOUT_MESSAGE, UNAUTHORIZED_MESSAGE } from "../../shared/messages";
 import { InactivityTimer } from "./inactivity-timer";
 import { type LogOutOutcome, logOut, reportLogOutFailure } from "./log-out";
 
 // The dialog's code loads when the warning first shows: most visits never see it. The service worker
-// precaches it for offline use; if it still cannot load, nothing is shown and the logout comes anyway.
+// precaches it for offline use; until it can load, nothing is shown and the logout comes anyway.
 const Modal = lazy(() =>
-  import("../../components/modal").then(
+  loadPart(() => import("../../components/modal")).then(
     (m): { default: (props: ComponentProps<typeof ModalComponent>) => ReactNode } => ({ default: m.Modal }),
     () => ({ default: () => null }),
   ),

@@ -1,11 +1,12 @@
-import { lazy, Suspense, useRef, useState } from "react";
+import { Suspense, useRef, useState } from "react";
 import { Button } from "react-aria-components";
+import { lazyPart } from "../../lib/load-part";
 import { preloadWhenIdle } from "../../lib/preload-when-idle";
 import type { ClientSnapshot } from "../profile/client-snapshot";
 
 const loadMenu = () => import("./account-menu");
 // Popover code is not needed for the first screen; pointing at the button starts loading it.
-const AccountMenu = lazy(() => loadMenu().then((m) => ({ default: m.AccountMenu })));
+const AccountMenu = lazyPart(() => loadMenu().then((m) => ({ default: m.AccountMenu })));
 preloadWhenIdle(loadMenu);
 
 export function AccountButton({ snapshot }: { snapshot: ClientSnapshot }) {

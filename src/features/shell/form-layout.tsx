@@ -1,7 +1,8 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { Navigate, Outlet, useLoaderData, useLocation, useNavigation } from "react-router-dom";
 import { LoadingOverlay } from "../../components/loading-overlay";
 import { showSuccessToast } from "../../components/toasts";
+import { lazyPart } from "../../lib/load-part";
 import { UNAUTHORIZED_MESSAGE } from "../../shared/messages";
 import { COMPLETION_ROUTE, isFormPagePath } from "../../shared/routes";
 import { useWebStatus } from "../application/use-web-status";
@@ -24,7 +25,7 @@ import { useSessionLostRedirect } from "./use-session-lost-redirect";
 import { WelcomeBanner } from "./welcome-banner";
 
 // Only while validating; the whole catalogue comes with it.
-const ValidationSummary = lazy(() =>
+const ValidationSummary = lazyPart(() =>
   import("../application/validation-summary").then((m) => ({ default: m.ValidationSummary })),
 );
 

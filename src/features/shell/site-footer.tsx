@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { Button, Link } from "react-aria-components";
 import { partner } from "../../config/partner";
+import { lazyPart } from "../../lib/load-part";
 import { preloadWhenIdle } from "../../lib/preload-when-idle";
 import { InstallAction } from "../pwa/install-action";
 import { IosInstallHint } from "../pwa/ios-install-hint";
@@ -8,7 +9,7 @@ import type { FooterDialog } from "./footer-dialogs";
 
 // Dialog code is not needed for the first screen.
 const loadDialogs = () => import("./footer-dialogs");
-const FooterDialogs = lazy(() => loadDialogs().then((m) => ({ default: m.FooterDialogs })));
+const FooterDialogs = lazyPart(() => loadDialogs().then((m) => ({ default: m.FooterDialogs })));
 preloadWhenIdle(loadDialogs);
 
 /** Spec §1 footer: Help, Privacy and the admission office's address. */

@@ -1,0 +1,96 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { FIRST_PAUSE_MS, loadPart, type Network, ONLINE_TRIES } from "./load-part";
+
+/** A network the test switches on and off, firing `online` as a browser does. */
+function fakeNetwork(online: boolean) {
+  const listeners = new Set<() => void>();
+  const network: Network = {
+    online: () => online,
+    onOnline(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  return {
+    network,
+    comeOnline: () => {
+      online = true;
+      for (const listener of [...listeners]) {
+        listeners.delete(listener);
+        listener();
+      }
+    },
+    listening: () => listeners.size,
+  };
+}
+
+const lost = () => new TypeError("Failed to fetch dynamically imported module");
+
+afterEach(() => vi.useRealTimers());
+
+describe("loadPart", () => {
+  it("returns the part at once when it loads", async () => {
+    const { network } = fakeNetwork(true);
+    await expect(loadPart(async () => "part", { network })).resolves.toBe("part");
+  });
+
+  it("waits offline for as long as it takes, then loads the part once back online", async () => {
+    vi.useFakeTimers();
+    const net = fakeNetwork(false);
+    const load = vi.fn().mockRejectedValueOnce(lost()).mockResolvedValue("part");
+    const onFailure = vi.fn();
+    const part = loadPart(load, { network: net.network, onFailure });
+    await vi.waitFor(() => expect(onFailure).toHaveBeenCalledOnce());
+    await vi.advanceTimersByTimeAsync(60 * 60_000);
+    expect(load).toHaveBeenCalledOnce();
+
+    net.comeOnline();
+    await expect(part).resolves.toBe("part");
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(net.listening()).toBe(0);
+  });
+
+  it("counts no try that failed offline against the tries it has online", async () => {
+    // The network comes back after each failure, too briefly for the next try.
+    const flickering: Network = {
+      online: () => false,
+      onOnline(listener) {
+        queueMicrotask(listener);
+        return () => {};
+      },
+    };
+    const load = vi.fn();
+    for (let i = 0; i < 2 * ONLINE_TRIES; i++) load.mockRejectedValueOnce(lost());
+    load.mockResolvedValue("part");
+    await expect(loadPart(load, { network: flickering })).resolves.toBe("part");
+    expect(load).toHaveBeenCalledTimes(2 * ONLINE_TRIES + 1);
+  });
+
+  it("tries again online after a pause that doubles, and gives up after its tries", async () => {
+    vi.useFakeTimers();
+    const { network } = fakeNetwork(true);
+    const load = vi.fn().mockRejectedValue(lost());
+    const part = loadPart(load, { network });
+    const settled = part.catch((error: unknown) => error);
+
+    await vi.advanceTimersByTimeAsync(FIRST_PAUSE_MS - 1);
+    expect(load).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(load).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(2 * FIRST_PAUSE_MS - 1);
+    expect(load).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1);
+
+    expect(load).toHaveBeenCalledTimes(ONLINE_TRIES);
+    await expect(settled).resolves.toBeInstanceOf(TypeError);
+  });
+
+  it("loads a part that failed online once it loads within its tries", async () => {
+    vi.useFakeTimers();
+    const { network } = fakeNetwork(true);
+    const load = vi.fn().mockRejectedValueOnce(lost()).mockResolvedValue("part");
+    const part = loadPart(load, { network });
+    await vi.advanceTimersByTimeAsync(FIRST_PAUSE_MS);
+    await expect(part).resolves.toBe("part");
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * Loads a lazily split part of the app's code, and keeps trying while the network is away.
+ *
+ * On a first visit the network can go before the service worker has stored every part (issue 15
+ * split the form into parts that load after the first screen). A failed `import()` is not kept by
+ * the browser: the next call fetches again. So a part that failed offline is loaded again once the
+ * browser is back online, however long that takes; meanwhile its Suspense fallback stands and
+ * the rest of the page works. Online, a failure is tried again after a pause (a flaky network)
+ * and given up after ONLINE_TRIES, when the part is truly gone (an old page after a deploy): the
+ * caller's error handling then takes over.
+ */
+
+import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+
+/** What loadPart needs of the browser; tests pass their own. */
+export interface Network {
+  online(): boolean;
+  /** Calls `listener` on the next `online` event; returns a function that stops listening. */
+  onOnline(listener: () => void): () => void;
+}
+
+export interface LoadPartOptions {
+  network?: Network;
+  /** Called on each failed try, before waiting to try again (not on the last). */
+  onFailure?: (error: unknown) => void;
+}
+
+export const ONLINE_TRIES = 3;
+/** The pause after the first failed try online; it doubles after each. */
+export const FIRST_PAUSE_MS = 1_000;
+
+const browserNetwork: Network = {
+  online: () => navigator.onLine,
+  onOnline(listener) {
+    window.addEventListener("online", listener, { once: true });
+    return () => window.removeEventListener("online", listener);
+  },
+};
+
+export async function loadPart<T>(load: () => Promise<T>, options: LoadPartOptions = {}): Promise<T> {
+  const network = options.network ?? browserNetwork;
+  let failedOnline = 0;
+  for (;;) {
+    try {
+      return await load();
+    } catch (error) {
+      const online = network.online();
+      if (online && ++failedOnline >= ONLINE_TRIES) throw error;
+      options.onFailure?.(error);
+      await nextTry(network, online ? FIRST_PAUSE_MS * 2 ** (failedOnline - 1) : undefined);
+    }
+  }
+}
+
+/** Resolves when the browser comes back online, or after `pauseMs` when given. */
+function nextTry(network: Network, pauseMs: number | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = network.onOnline(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+    if (pauseMs !== undefined) {
+      timer = setTimeout(() => {
+        stop();
+        resolve();
+      }, pauseMs);
+    }
+  });
+}
+
+/** React.lazy for a part loaded with loadPart. */
+// biome-ignore lint/suspicious/noExplicitAny: the bound React.lazy itself has
+export function lazyPart<T extends ComponentType<any>>(
+  load: () => Promise<{ default: T }>,
+): LazyExoticComponent<T> {
+  return lazy(() => loadPart(load));
+}
