@@ -19,17 +19,38 @@ console.log(`server start, empty DATA_DIR (initdb + migrations): ${Math.round(co
 
 const browser = await launchChromium();
 const page = await browser.newPage();
-const scripts = new Map();
-page.on("response", async (response) => {
-  if (response.request().resourceType() !== "script") return;
-  const sizes = await response.request().sizes();
-  scripts.set(response.url(), sizes.responseBodySize);
+// When the app's first field appeared, noted in the page as it happens (a check from here would
+// arrive after the idle-time preloads that follow the first screen had started).
+await page.addInitScript(() => {
+  const observer = new MutationObserver(() => {
+    const field = [...document.querySelectorAll("input")].find((input) =>
+      input.labels?.[0]?.textContent?.includes("Legal First Name"),
+    );
+    if (!field) return;
+    performance.mark("bench: first field");
+    observer.disconnect();
+  });
+  observer.observe(document, { childList: true, subtree: true });
 });
 await page.goto(`${base}/about`);
 await page.getByRole("textbox", { name: "Legal First Name" }).waitFor();
-// What the first screen needed; what loads after this is preloaded while idle.
-const firstScreen = new Map(scripts);
 await page.waitForLoadState("networkidle");
+// Every script with its compressed size, and whether it was asked for before the first field was
+// there (the first screen needed it) or after (preloaded while idle).
+const { scripts, fieldAt } = await page.evaluate(() => ({
+  fieldAt: performance.getEntriesByName("bench: first field")[0]?.startTime,
+  scripts: performance
+    .getEntriesByType("resource")
+    .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+    .map((entry) => ({ url: entry.name, bytes: entry.encodedBodySize, startTime: entry.startTime })),
+}));
+if (fieldAt === undefined) throw new Error("the first field was never seen appearing");
+const firstScreen = new Map(
+  scripts.filter((script) => script.startTime < fieldAt).map((script) => [script.url, script.bytes]),
+);
+const later = scripts
+  .filter((script) => !firstScreen.has(script.url))
+  .map((script) => [script.url, script.bytes]);
 
 const kib = (bytes) => (bytes / 1024).toFixed(1);
 const sum = (entries) => entries.reduce((total, [, bytes]) => total + Math.max(0, bytes), 0);
@@ -39,7 +60,6 @@ console.log(
 );
 for (const [url, bytes] of firstScreen)
   console.log(`  ${kib(bytes).padStart(6)} KiB  ${new URL(url).pathname}`);
-const later = [...scripts].filter(([url]) => !firstScreen.has(url));
 console.log(`preloaded when idle afterwards: ${kib(sum(later))} KiB in ${later.length} files`);
 
 // First visit on Lighthouse's phone network (150 ms round trip, 1.6 Mbit/s down): from the
