@@ -3,6 +3,7 @@ import "fake-indexeddb/auto";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { testSnapshotContext } from "../../../tests/helpers/snapshot-context";
 import type { FileQuestion as FileQuestionData } from "../../form/catalogue-types";
 import {
   FILE_EMPTY_MESSAGE,
@@ -11,7 +12,6 @@ import {
   FILE_TYPE_MESSAGE,
 } from "../../shared/document-rules";
 import { localDb } from "../answers/local-db";
-import { anonymousSnapshot } from "../profile/client-snapshot";
 import { SnapshotContext } from "../profile/snapshot-context";
 import { documentsRuntime } from "./documents-runtime";
 import { FileQuestion } from "./file-question";
@@ -47,12 +47,7 @@ function renderQuestion(signedIn = true) {
   return render(
     <MemoryRouter initialEntries={["/final-steps"]}>
       <SnapshotContext.Provider
-        value={{
-          snapshot: { ...anonymousSnapshot(), is_logged_in: signedIn, username: signedIn ? owner : null },
-          offline: false,
-          markPageChanged: () => {},
-          advanceWebStatus: async () => {},
-        }}
+        value={testSnapshotContext({ is_logged_in: signedIn, username: signedIn ? owner : null })}
       >
         <FileQuestion question={question} />
       </SnapshotContext.Provider>

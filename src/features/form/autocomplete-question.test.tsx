@@ -2,9 +2,9 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { testSnapshotContext } from "../../../tests/helpers/snapshot-context";
 import type { FormPage } from "../../form/catalogue-types";
 import { answerStore } from "../answers/answer-session";
-import { anonymousSnapshot } from "../profile/client-snapshot";
 import { SnapshotContext } from "../profile/snapshot-context";
 import { FormPageView } from "./form-page-view";
 
@@ -60,14 +60,7 @@ afterEach(() => {
 function renderPage() {
   render(
     <MemoryRouter>
-      <SnapshotContext.Provider
-        value={{
-          snapshot: anonymousSnapshot(),
-          offline: false,
-          markPageChanged: () => {},
-          advanceWebStatus: async () => {},
-        }}
-      >
+      <SnapshotContext.Provider value={testSnapshotContext()}>
         <FormPageView page={page} />
       </SnapshotContext.Provider>
     </MemoryRouter>,

@@ -2,9 +2,10 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { testSnapshotContext } from "../../../tests/helpers/snapshot-context";
 import type { FormPage } from "../../form/catalogue-types";
 import { answerStore } from "../answers/answer-session";
-import { anonymousSnapshot, type ClientSnapshot } from "../profile/client-snapshot";
+import type { ClientSnapshot } from "../profile/client-snapshot";
 import { SnapshotContext } from "../profile/snapshot-context";
 import { FormPageView } from "./form-page-view";
 
@@ -67,14 +68,7 @@ const page: FormPage = {
 async function renderPage(snapshot: Partial<ClientSnapshot> = {}) {
   const rendered = render(
     <MemoryRouter initialEntries={["/final-steps"]}>
-      <SnapshotContext.Provider
-        value={{
-          snapshot: { ...anonymousSnapshot(), ...snapshot },
-          offline: false,
-          markPageChanged: () => {},
-          advanceWebStatus: async () => {},
-        }}
-      >
+      <SnapshotContext.Provider value={testSnapshotContext(snapshot)}>
         <FormPageView page={page} after={<p>{RENDERED}</p>} />
       </SnapshotContext.Provider>
     </MemoryRouter>,

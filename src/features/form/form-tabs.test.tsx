@@ -2,9 +2,9 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { testSnapshotContext } from "../../../tests/helpers/snapshot-context";
 import type { FormPage } from "../../form/catalogue-types";
 import { answerStore } from "../answers/answer-session";
-import { anonymousSnapshot } from "../profile/client-snapshot";
 import { SnapshotContext } from "../profile/snapshot-context";
 import { type BeforeTabSwitch, FormPageView } from "./form-page-view";
 
@@ -45,14 +45,7 @@ const page: FormPage = {
 async function renderPage(signedIn: boolean, beforeTabSwitch?: BeforeTabSwitch) {
   const rendered = render(
     <MemoryRouter initialEntries={["/education"]}>
-      <SnapshotContext.Provider
-        value={{
-          snapshot: { ...anonymousSnapshot(), is_logged_in: signedIn },
-          offline: false,
-          markPageChanged: () => {},
-          advanceWebStatus: async () => {},
-        }}
-      >
+      <SnapshotContext.Provider value={testSnapshotContext({ is_logged_in: signedIn })}>
         <FormPageView
           page={page}
           after={<p>{RENDERED}</p>}

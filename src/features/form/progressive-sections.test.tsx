@@ -2,9 +2,9 @@
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { testSnapshotContext } from "../../../tests/helpers/snapshot-context";
 import type { FormPage } from "../../form/catalogue-types";
 import { answerStore } from "../answers/answer-session";
-import { anonymousSnapshot } from "../profile/client-snapshot";
 import { SnapshotContext } from "../profile/snapshot-context";
 import { FormPageView } from "./form-page-view";
 import { PageRenderedContext } from "./page-rendered";
@@ -78,14 +78,7 @@ function renderAt(entry: string, shownPage: FormPage = page, markRendered = () =
   return render(
     <MemoryRouter initialEntries={[entry]}>
       <PageRenderedContext.Provider value={markRendered}>
-        <SnapshotContext.Provider
-          value={{
-            snapshot: anonymousSnapshot(),
-            offline: false,
-            markPageChanged: () => {},
-            advanceWebStatus: async () => {},
-          }}
-        >
+        <SnapshotContext.Provider value={testSnapshotContext()}>
           <FormPageView page={shownPage} after={<p>After the form</p>} />
         </SnapshotContext.Provider>
       </PageRenderedContext.Provider>
