@@ -265,3 +265,26 @@ describe("sessions opened by login", () => {
     expect((await getProfile(test, cookie)).statusCode).toBe(401);
   });
 });
+
+describe("the request log", () => {
+  it("holds neither the session cookie a login sets nor the one a request sends", async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp({ logStream: { write: (line: string) => void lines.push(line) } });
+    let token: string;
+    try {
+      const account = await createAccount(logged);
+      const cookie = sessionCookie(await login(logged, account.username, PASSWORD));
+      token = cookie.slice(cookie.indexOf("=") + 1);
+      expect((await getProfile(logged, cookie)).statusCode).toBe(200);
+    } finally {
+      await logged.close();
+    }
+    // Both requests were logged (so a leak would be seen), without the token or any cookie header.
+    const urls = lines.map((line) => JSON.parse(line).req?.url);
+    expect(urls).toEqual(expect.arrayContaining(["/public/login", "/api/profile"]));
+    const log = lines.join("");
+    expect(token.length).toBeGreaterThan(16);
+    expect(log).not.toContain(token);
+    expect(log).not.toMatch(/cookie/i);
+  });
+});
