@@ -57,7 +57,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderPage() {
+/** Renders the page and focuses its combobox once it has rendered (questions come a step at a time). */
+async function renderPage() {
   render(
     <MemoryRouter>
       <SnapshotContext.Provider value={testSnapshotContext()}>
@@ -65,14 +66,14 @@ function renderPage() {
       </SnapshotContext.Provider>
     </MemoryRouter>,
   );
-  const input = screen.getByRole("combobox", { name: "Search for Your School" });
+  const input = await screen.findByRole("combobox", { name: "Search for Your School" });
   act(() => input.focus());
   return input;
 }
 
 describe("an autocomplete question", () => {
   it("keeps free text, asks once typing pauses, and fills the related answers from a choice", async () => {
-    const input = renderPage();
+    const input = await renderPage();
     fireEvent.change(input, { target: { value: "Cen" } });
     fireEvent.change(input, { target: { value: "Central" } });
     expect(answerStore.get("t_school")).toBe("Central");
@@ -98,7 +99,7 @@ describe("an autocomplete question", () => {
 
   it("stays quiet when the lookup fails: no suggestions, the typed text kept", async () => {
     fetchMock.mockRejectedValue(new TypeError("offline"));
-    const input = renderPage();
+    const input = await renderPage();
     fireEvent.change(input, { target: { value: "Central" } });
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     // The refused fetch is handled in promise callbacks, which all run before the next task: no

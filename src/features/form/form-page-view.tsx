@@ -55,14 +55,15 @@ function engineContext() {
 const EDIT_CHECK_MS = 250;
 
 /**
- * The page's frame and its first question render at once (replacing the prerendered shell in one
- * commit); the rest a step per idle moment, from one question up to what the device renders
- * quickly (see useProgressiveCount), so that no commit is a long task: a React Aria question's
- * commit and the browser's layout after it take 5–20 ms on a fast machine, four times that on a
- * phone. Nothing below the form (the page's actions, the footer) is rendered until every question
- * is, so nothing the applicant sees moves meanwhile.
+ * The page's frame renders at once, alone (replacing the prerendered shell in one commit, the
+ * longest of the page's: the header, steps and banner are new nodes too); the questions a step per
+ * idle moment, from one question up to what the device renders quickly (see useProgressiveCount),
+ * so that no commit is a long task: a React Aria question's commit and the browser's layout after
+ * it take 5–20 ms on a fast machine, four times that on a phone. Nothing below the form (the page's
+ * actions, the footer) is rendered until every question is, so nothing the applicant sees moves
+ * meanwhile.
  */
-const FIRST_SCREEN_QUESTIONS = 1;
+const FIRST_SCREEN_QUESTIONS = 0;
 
 /**
  * The questions a section shows, in order: the first block only for visitors (spec §6), a
@@ -78,12 +79,39 @@ function shownQuestions({ section, blocks }: VisibleSection, signedIn: boolean):
   ];
 }
 
+/** How many of a tabbed section's shown questions (ordered by shownQuestions) are its own. */
+function ownQuestionCount(section: Section, questions: readonly Question[]): number {
+  const ownKeys = new Set(section.questions.flatMap(answerKeysOf));
+  return questions.filter((question) => ownKeys.has(question.key)).length;
+}
+
 /**
  * How many units of progressive rendering each section is: one per question shown, and at least
  * one (a section without questions still renders its heading).
  */
 function sectionUnits(sections: readonly VisibleSection[], signedIn: boolean): number[] {
-  return sections.map((shown) => Math.max(1, shownQuestions(shown, signedIn).length));
+  return sections.map(
+    (shown) => Math.max(1, shownQuestions(shown, signedIn).length) + (hasTabList(shown, signedIn) ? 1 : 0),
+  );
+}
+
+/**
+ * Whether a section shows a tab list: a tabbed section, to a signed-in applicant (visitors see the
+ * default tab's questions alone, spec §4). The tab list is a unit of progressive rendering of its
+ * own, after the section's own questions and before its tab's: React Aria's tabs build their
+ * collection and look for a tabbable child in the panel as they commit, as long as a question's
+ * commit.
+ */
+function hasTabList({ section, tab }: VisibleSection, signedIn: boolean): boolean {
+  return signedIn && section.tabs !== undefined && tab !== undefined;
+}
+
+/** The question that is unit `index` of a section, or undefined for its tab list. */
+function questionOfUnit(shown: VisibleSection, signedIn: boolean, index: number): Question | undefined {
+  const questions = shownQuestions(shown, signedIn);
+  if (!hasTabList(shown, signedIn)) return questions[index];
+  const own = ownQuestionCount(shown.section, questions);
+  return index < own ? questions[index] : index === own ? undefined : questions[index - 1];
 }
 
 /**
@@ -237,7 +265,7 @@ function questionAtUnit(
   let before = 0;
   for (const [index, shown] of sections.entries()) {
     const count = units[index] ?? 1;
-    if (unit < before + count) return shownQuestions(shown, signedIn)[unit - before];
+    if (unit < before + count) return questionOfUnit(shown, signedIn, unit - before);
     before += count;
   }
   return undefined;
@@ -433,9 +461,11 @@ function TabbedQuestions({
   const ownKeys = new Set(section.questions.flatMap(answerKeysOf));
   const allOwn = questions.filter((question) => ownKeys.has(question.key));
   const own = allOwn.slice(0, limit);
+  // A signed-in applicant's tab list is a unit of its own, between the two (see hasTabList).
+  const tabListUnits = signedIn && section.tabs ? 1 : 0;
   const inTab = questions
     .filter((question) => !ownKeys.has(question.key))
-    .slice(0, Math.max(0, limit - allOwn.length));
+    .slice(0, Math.max(0, limit - allOwn.length - tabListUnits));
   const render = (list: readonly Question[]) =>
     list.map((question) => (
       <QuestionView
@@ -444,8 +474,8 @@ function TabbedQuestions({
         required={isQuestionRequired(question, required)}
       />
     ));
-  // The tab list comes once the questions before it have rendered.
-  if (!signedIn || !section.tabs || own.length < allOwn.length) {
+  // The tab list comes once the questions before it have rendered, its tab's questions after it.
+  if (!signedIn || !section.tabs || limit <= allOwn.length) {
     return (
       <>
         {render(own)}

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { testSnapshotContext } from "../../../tests/helpers/snapshot-context";
 import type { FormPage } from "../../form/catalogue-types";
 import { answerStore } from "../answers/answer-session";
@@ -74,11 +74,14 @@ const revealingPage: FormPage = {
   ),
 };
 
-function renderAt(entry: string, shownPage: FormPage = page, markRendered = () => {}) {
+// The tabbed section alone.
+const tabbedPage: FormPage = { ...longSectionPage, sections: longSectionPage.sections.slice(1) };
+
+function renderAt(entry: string, shownPage: FormPage = page, markRendered = () => {}, signedIn = false) {
   return render(
     <MemoryRouter initialEntries={[entry]}>
       <PageRenderedContext.Provider value={markRendered}>
-        <SnapshotContext.Provider value={testSnapshotContext()}>
+        <SnapshotContext.Provider value={testSnapshotContext({ is_logged_in: signedIn })}>
           <FormPageView page={shownPage} after={<p>After the form</p>} />
         </SnapshotContext.Provider>
       </PageRenderedContext.Provider>
@@ -86,15 +89,51 @@ function renderAt(entry: string, shownPage: FormPage = page, markRendered = () =
   );
 }
 
+/**
+ * Idle moments on demand: each `next()` runs the oldest idle task waiting (one progressive step) and
+ * lets React commit what it started. Every step is made to look slow (10 ms between clock reads),
+ * so steps stay one question long, as on a phone.
+ */
+function controlIdleMoments() {
+  const waiting = new Map<number, IdleRequestCallback>();
+  let handles = 0;
+  window.requestIdleCallback = (task) => {
+    waiting.set(++handles, task);
+    return handles;
+  };
+  window.cancelIdleCallback = (handle) => void waiting.delete(handle);
+  let now = 0;
+  vi.spyOn(performance, "now").mockImplementation(() => (now += 10));
+  return {
+    async next() {
+      const [handle, task] = [...waiting][0] ?? [];
+      if (!handle || !task) throw new Error("no idle task is waiting");
+      waiting.delete(handle);
+      await act(async () => task({ didTimeout: false, timeRemaining: () => 50 }));
+    },
+  };
+}
+
+const textboxIds = () => screen.queryAllByRole("textbox").map((box) => box.getAttribute("id"));
+
 beforeEach(() => answerStore.replaceAll("device", []));
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  // @ts-expect-error jsdom has no idle callbacks of its own: the ones a test put there go.
+  delete window.requestIdleCallback;
+  // @ts-expect-error as above
+  delete window.cancelIdleCallback;
+});
 
 describe("a long form page renders progressively (issue 15)", () => {
-  it("renders the first question at once, the others soon after, and what follows the form last", async () => {
+  it("renders the page's frame at once, its questions soon after, and what follows the form last", async () => {
     renderAt("/about");
-    expect(screen.getByRole("textbox", { name: "Question 1.1" })).toBeTruthy();
-    expect(screen.queryByRole("textbox", { name: "Question 1.2" })).toBeNull();
+    // The frame alone replaces the prerendered first screen: the lightest commit there can be.
+    expect(screen.getByRole("heading", { level: 1, name: "Long page" })).toBeTruthy();
+    expect(screen.queryByRole("textbox")).toBeNull();
     expect(screen.queryByText("After the form")).toBeNull();
+    expect(await screen.findByRole("textbox", { name: "Question 1.1" })).toBeTruthy();
     expect(await screen.findByRole("textbox", { name: "Question 6.4" })).toBeTruthy();
     expect(await screen.findByText("After the form")).toBeTruthy();
     expect(screen.getAllByRole("region")).toHaveLength(6);
@@ -117,14 +156,36 @@ describe("a long form page renders progressively (issue 15)", () => {
   });
 
   it("renders a long section a question at a time, in order, its own questions before its tab's", async () => {
+    const idle = controlIdleMoments();
     renderAt("/about", longSectionPage);
-    expect(screen.getByRole("textbox", { name: "Long 1" })).toBeTruthy();
-    expect(screen.queryByRole("textbox", { name: "Long 2" })).toBeNull();
+    expect(textboxIds()).toEqual([]);
+    await idle.next();
+    expect(textboxIds()).toEqual(["long_0"]);
+    await idle.next();
+    expect(textboxIds()).toEqual(["long_0", "long_1"]);
     expect(screen.getAllByRole("region")).toHaveLength(1);
-    expect(await screen.findByRole("textbox", { name: "Tab A 1" })).toBeTruthy();
+    for (let step = 0; step < 12; step++) await idle.next();
+    expect(screen.getByRole("textbox", { name: "Tab A 1" })).toBeTruthy();
     const names = screen.getAllByRole("textbox").map((box) => box.getAttribute("id"));
     expect(names).toEqual([...Array.from({ length: 12 }, (_, q) => `long_${q}`), "own_1", "tab_a_1"]);
     expect(screen.queryByRole("textbox", { name: "Tab B 1" })).toBeNull();
+  });
+
+  it("shows a signed-in applicant a tabbed section's own questions, then its tab list, then its tab's", async () => {
+    const idle = controlIdleMoments();
+    renderAt("/about", tabbedPage, () => {}, true);
+    expect(textboxIds()).toEqual([]);
+    await idle.next();
+    expect(textboxIds()).toEqual(["own_1"]);
+    expect(screen.queryByRole("tablist")).toBeNull();
+    // The tab list commits on its own (React Aria's tabs are as heavy as a question), its panel empty.
+    await idle.next();
+    expect(screen.getByRole("tablist", { name: "Tabbed" })).toBeTruthy();
+    expect(screen.getByRole("tabpanel", { name: "Tab A" })).toBeTruthy();
+    expect(textboxIds()).toEqual(["own_1"]);
+    await idle.next();
+    expect(textboxIds()).toEqual(["own_1", "tab_a_1"]);
+    expect(screen.getByText("After the form")).toBeTruthy();
   });
 
   it("once everything is there, a question an answer reveals renders at once and none goes away", async () => {
