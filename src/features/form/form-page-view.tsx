@@ -72,16 +72,21 @@ const FIRST_SCREEN_QUESTIONS = 0;
 function shownQuestions({ section, blocks }: VisibleSection, signedIn: boolean): readonly Question[] {
   const questions = (signedIn ? blocks : blocks.slice(0, 1)).flatMap((block) => block.questions);
   if (!section.tabs) return questions;
-  const ownKeys = new Set(section.questions.flatMap(answerKeysOf));
+  const ownKeys = ownKeysOf(section);
   return [
     ...questions.filter((question) => ownKeys.has(question.key)),
     ...questions.filter((question) => !ownKeys.has(question.key)),
   ];
 }
 
+/** The answer keys of a tabbed section's own questions (those outside its tabs). */
+function ownKeysOf(section: Section): ReadonlySet<string> {
+  return new Set(section.questions.flatMap(answerKeysOf));
+}
+
 /** How many of a tabbed section's shown questions (ordered by shownQuestions) are its own. */
 function ownQuestionCount(section: Section, questions: readonly Question[]): number {
-  const ownKeys = new Set(section.questions.flatMap(answerKeysOf));
+  const ownKeys = ownKeysOf(section);
   return questions.filter((question) => ownKeys.has(question.key)).length;
 }
 
@@ -458,7 +463,7 @@ function TabbedQuestions({
   labelledBy: string;
   onSwitchTab: (section: Section, from: string, to: string) => Promise<void>;
 }) {
-  const ownKeys = new Set(section.questions.flatMap(answerKeysOf));
+  const ownKeys = ownKeysOf(section);
   const allOwn = questions.filter((question) => ownKeys.has(question.key));
   const own = allOwn.slice(0, limit);
   // A signed-in applicant's tab list is a unit of its own, between the two (see hasTabList).
