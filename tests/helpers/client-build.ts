@@ -23,7 +23,7 @@ async function newestMtime(entry: string): Promise<number> {
 
 let building: Promise<string> | undefined;
 
-/** The built client's directory, built first (vite build, about 15 s) when stale. */
+/** The built client's directory, built first (`npm run build:client`, about 25 s) when stale. */
 export function builtClientDir(): Promise<string> {
   building ??= (async () => {
     const built = (await stat(path.join(CLIENT_DIR, "index.html")).catch(() => null))?.mtimeMs ?? 0;
@@ -31,7 +31,10 @@ export function builtClientDir(): Promise<string> {
       ...(await Promise.all(SOURCES.map((entry) => newestMtime(path.join(ROOT, entry))))),
     );
     if (built < sources) {
-      await run(path.join(ROOT, "node_modules", ".bin", "vite"), ["build", "--logLevel", "error"], {
+      // The whole client build, as `npm run build` makes it: a bare `vite build` would leave
+      // dist/client without the prerendered first screens and the compressed files, and a server
+      // or bench started on it afterwards would serve a different app (decision 0018).
+      await run("npm", ["run", "--silent", "build:client"], {
         cwd: ROOT,
         // Vitest sets NODE_ENV=test, which would give a development build of React that registers
         // no service worker: a later browser test against dist/ would fail for no reason of its own.
