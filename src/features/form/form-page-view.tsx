@@ -65,58 +65,28 @@ const EDIT_CHECK_MS = 250;
  */
 const FIRST_SCREEN_QUESTIONS = 0;
 
+/** A signed-in applicant's tab list, as a unit of progressive rendering (see sectionUnitsOf). */
+const TAB_LIST = "tab-list";
+type Unit = Question | typeof TAB_LIST;
+
+function isQuestion(unit: Unit): unit is Question {
+  return unit !== TAB_LIST;
+}
+
 /**
- * The questions a section shows, in order: the first block only for visitors (spec §6), a
- * tabbed section's own questions before its tab's.
+ * What a section renders, in order, one unit of progressive rendering each: its questions (the
+ * first block only for visitors, spec §6); a tabbed section's own questions, then, for a signed-in
+ * applicant, its tab list, then its tab's questions. The tab list is a unit of its own: React
+ * Aria's tabs build their collection and look for a tabbable child in the panel as they commit,
+ * as long as a question's commit (visitors see the default tab's questions with no tab list, §4).
  */
-function shownQuestions({ section, blocks }: VisibleSection, signedIn: boolean): readonly Question[] {
+function sectionUnitsOf({ section, blocks, tab }: VisibleSection, signedIn: boolean): readonly Unit[] {
   const questions = (signedIn ? blocks : blocks.slice(0, 1)).flatMap((block) => block.questions);
   if (!section.tabs) return questions;
-  const ownKeys = ownKeysOf(section);
-  return [
-    ...questions.filter((question) => ownKeys.has(question.key)),
-    ...questions.filter((question) => !ownKeys.has(question.key)),
-  ];
-}
-
-/** The answer keys of a tabbed section's own questions (those outside its tabs). */
-function ownKeysOf(section: Section): ReadonlySet<string> {
-  return new Set(section.questions.flatMap(answerKeysOf));
-}
-
-/** How many of a tabbed section's shown questions (ordered by shownQuestions) are its own. */
-function ownQuestionCount(section: Section, questions: readonly Question[]): number {
-  const ownKeys = ownKeysOf(section);
-  return questions.filter((question) => ownKeys.has(question.key)).length;
-}
-
-/**
- * How many units of progressive rendering each section is: one per question shown, and at least
- * one (a section without questions still renders its heading).
- */
-function sectionUnits(sections: readonly VisibleSection[], signedIn: boolean): number[] {
-  return sections.map(
-    (shown) => Math.max(1, shownQuestions(shown, signedIn).length) + (hasTabList(shown, signedIn) ? 1 : 0),
-  );
-}
-
-/**
- * Whether a section shows a tab list: a tabbed section, to a signed-in applicant (visitors see the
- * default tab's questions alone, spec §4). The tab list is a unit of progressive rendering of its
- * own, after the section's own questions and before its tab's: React Aria's tabs build their
- * collection and look for a tabbable child in the panel as they commit, as long as a question's
- * commit.
- */
-function hasTabList({ section, tab }: VisibleSection, signedIn: boolean): boolean {
-  return signedIn && section.tabs !== undefined && tab !== undefined;
-}
-
-/** The question that is unit `index` of a section, or undefined for its tab list. */
-function questionOfUnit(shown: VisibleSection, signedIn: boolean, index: number): Question | undefined {
-  const questions = shownQuestions(shown, signedIn);
-  if (!hasTabList(shown, signedIn)) return questions[index];
-  const own = ownQuestionCount(shown.section, questions);
-  return index < own ? questions[index] : index === own ? undefined : questions[index - 1];
+  const ownKeys = new Set(section.questions.flatMap(answerKeysOf));
+  const own = questions.filter((question) => ownKeys.has(question.key));
+  const inTab = questions.filter((question) => !ownKeys.has(question.key));
+  return signedIn && tab !== undefined ? [...own, TAB_LIST, ...inTab] : [...own, ...inTab];
 }
 
 /**
@@ -207,12 +177,20 @@ export function FormPageView({
 
   // A fragment link (/about#{questionKey}, the validation summary's) must find its question at once.
   const { hash } = useLocation();
-  const units = useMemo(() => sectionUnits(sections, signedIn), [sections, signedIn]);
+  const sectionUnits = useMemo(
+    () => sections.map((shown) => sectionUnitsOf(shown, signedIn)),
+    [sections, signedIn],
+  );
+  // How many units each section counts for: at least one (a section with none renders its heading).
+  const units = useMemo(() => sectionUnits.map((list) => Math.max(1, list.length)), [sectionUnits]);
   const total = units.reduce((sum, count) => sum + count, 0);
   // A date question needs its module and the browser's date formats: readied in idle moments first.
   const prepare = useCallback(
-    (unit: number) => questionAtUnit(sections, units, unit, signedIn)?.kind === "date" && readyDateQuestion(),
-    [sections, units, signedIn],
+    (unit: number) => {
+      const next = unitAt(sectionUnits, units, unit);
+      return next !== undefined && isQuestion(next) && next.kind === "date" && readyDateQuestion();
+    },
+    [sectionUnits, units],
   );
   const rendered = useProgressiveCount(total, {
     initial: FIRST_SCREEN_QUESTIONS,
@@ -242,10 +220,11 @@ export function FormPageView({
       <FieldErrorAnnouncer errors={errors} />
       <form className="form-page" onSubmit={(event) => event.preventDefault()} onFocus={engage} noValidate>
         <FormEngagedContext.Provider value={engaged}>
-          {sectionsUpTo(sections, units, rendered).map(({ shown, limit }) => (
+          {sectionsUpTo(sections, units, rendered).map(({ shown, limit }, index) => (
             <SectionView
               key={shown.section.id}
               shown={shown}
+              units={sectionUnits[index] ?? []}
               limit={limit}
               required={required}
               signedIn={signedIn}
@@ -260,17 +239,16 @@ export function FormPageView({
   );
 }
 
-/** The question that is unit `unit` of the page's progressive rendering (see shownQuestions). */
-function questionAtUnit(
-  sections: readonly VisibleSection[],
+/** Unit `unit` of the page's progressive rendering (see sectionUnitsOf), if any. */
+function unitAt(
+  sectionUnits: readonly (readonly Unit[])[],
   units: readonly number[],
   unit: number,
-  signedIn: boolean,
-): Question | undefined {
+): Unit | undefined {
   let before = 0;
-  for (const [index, shown] of sections.entries()) {
+  for (const [index, list] of sectionUnits.entries()) {
     const count = units[index] ?? 1;
-    if (unit < before + count) return questionOfUnit(shown, signedIn, unit - before);
+    if (unit < before + count) return list[unit - before];
     before += count;
   }
   return undefined;
@@ -322,6 +300,7 @@ function FieldErrorAnnouncer({ errors }: { errors: FieldErrors }) {
  */
 const SectionView = memo(function SectionView({
   shown: { section, blocks: allBlocks, tab },
+  units,
   limit,
   required,
   signedIn,
@@ -329,7 +308,9 @@ const SectionView = memo(function SectionView({
   onSwitchTab,
 }: {
   shown: VisibleSection;
-  /** How many of its questions to render yet (progressive rendering); Infinity: all. */
+  /** What it renders, in order (sectionUnitsOf). */
+  units: readonly Unit[];
+  /** How many of its units to render yet (progressive rendering); Infinity: all. */
   limit: number;
   required: ReadonlySet<string>;
   signedIn: boolean;
@@ -339,7 +320,7 @@ const SectionView = memo(function SectionView({
 }) {
   // Spec §6: add-another counts are not kept for anonymous visitors; they see the first block.
   const visibleBlocks = signedIn ? allBlocks : allBlocks.slice(0, 1);
-  // A tabbed section orders its questions itself (TabbedQuestions), and cuts them there.
+  // A tabbed section's units are cut in TabbedQuestions (its tab list is one of them).
   const blocks = tab !== undefined ? visibleBlocks : limitQuestions(visibleBlocks, limit);
   const complete = limit === Number.POSITIVE_INFINITY;
   const capacity = repeatCapacity(section);
@@ -362,11 +343,10 @@ const SectionView = memo(function SectionView({
       {tab !== undefined ? (
         <TabbedQuestions
           section={section}
-          questions={blocks.flatMap((block) => block.questions)}
+          units={units}
           limit={limit}
           required={required}
           tab={tab}
-          signedIn={signedIn}
           labelledBy={titleId}
           onSwitchTab={onSwitchTab}
         />
@@ -421,7 +401,7 @@ const SectionView = memo(function SectionView({
 
 /**
  * The blocks holding the first `limit` questions, the last one cut short. A tabbed section's
- * questions are cut in TabbedQuestions, which orders them (own questions first).
+ * questions are cut in TabbedQuestions, from its units (sectionUnitsOf).
  */
 function limitQuestions(blocks: readonly Block[], limit: number): readonly Block[] {
   if (limit === Number.POSITIVE_INFINITY) return blocks;
@@ -445,52 +425,40 @@ function limitQuestions(blocks: readonly Block[], limit: number): readonly Block
  */
 function TabbedQuestions({
   section,
-  questions,
+  units,
   limit,
   required,
   tab,
-  signedIn,
   labelledBy,
   onSwitchTab,
 }: {
   section: Section;
-  questions: readonly Question[];
-  /** How many questions to render yet, own ones first (progressive rendering); Infinity: all. */
+  /** The section's units in order (sectionUnitsOf): own questions, the tab list, the tab's. */
+  units: readonly Unit[];
+  /** How many units to render yet (progressive rendering); Infinity: all. */
   limit: number;
   required: ReadonlySet<string>;
   tab: string;
-  signedIn: boolean;
   labelledBy: string;
   onSwitchTab: (section: Section, from: string, to: string) => Promise<void>;
 }) {
-  const ownKeys = ownKeysOf(section);
-  const allOwn = questions.filter((question) => ownKeys.has(question.key));
-  const own = allOwn.slice(0, limit);
-  // A signed-in applicant's tab list is a unit of its own, between the two (see hasTabList).
-  const tabListUnits = signedIn && section.tabs ? 1 : 0;
-  const inTab = questions
-    .filter((question) => !ownKeys.has(question.key))
-    .slice(0, Math.max(0, limit - allOwn.length - tabListUnits));
-  const render = (list: readonly Question[]) =>
-    list.map((question) => (
-      <QuestionView
-        key={question.key}
-        question={question}
-        required={isQuestionRequired(question, required)}
-      />
-    ));
-  // The tab list comes once the questions before it have rendered, its tab's questions after it.
-  if (!signedIn || !section.tabs || limit <= allOwn.length) {
-    return (
-      <>
-        {render(own)}
-        {render(inTab)}
-      </>
-    );
-  }
+  const rendered = units.slice(0, limit);
+  const tabList = rendered.indexOf(TAB_LIST);
+  const render = (list: readonly Unit[]) =>
+    list
+      .filter(isQuestion)
+      .map((question) => (
+        <QuestionView
+          key={question.key}
+          question={question}
+          required={isQuestionRequired(question, required)}
+        />
+      ));
+  // No tab list (a visitor's, or not reached yet): the questions alone.
+  if (tabList < 0 || !section.tabs) return <>{render(rendered)}</>;
   return (
     <>
-      {render(own)}
+      {render(rendered.slice(0, tabList))}
       <Tabs
         className="form-tabs"
         selectedKey={tab}
@@ -508,7 +476,7 @@ function TabbedQuestions({
         </TabList>
         {section.tabs.tabs.map((entry) => (
           <TabPanel key={entry.id} id={entry.id} className="form-tabs__panel">
-            {entry.id === tab ? render(inTab) : null}
+            {entry.id === tab ? render(rendered.slice(tabList + 1)) : null}
           </TabPanel>
         ))}
       </Tabs>
