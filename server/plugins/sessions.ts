@@ -20,6 +20,14 @@ declare module "fastify" {
     /** The signed-in user, set for every request that carries a valid session cookie. */
     auth: SessionUser | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route checks the session itself, in its own statement (PUT /api/answer, issue 15): the
+     * hook leaves `request.auth` null and the route answers a signed-out request with
+     * `refuseSignedOut`.
+     */
+    checksSessionItself?: boolean;
+  }
 }
 
 /**
@@ -40,19 +48,27 @@ export const sessionsPlugin = fp(async (app: FastifyInstance) => {
   app.addHook("onRequest", (request, reply, done) => {
     const path = routingPath(request.url);
     if (!SESSION_PATH_PREFIXES.some((prefix) => path.startsWith(prefix))) return done();
+    if (request.routeOptions.config.checksSessionItself) return done();
     authenticate(request, reply, path).then(() => done(), done);
   });
   async function authenticate(request: FastifyRequest, reply: FastifyReply, path: string): Promise<void> {
-    const names = cookieNames(request);
     const token = sessionTokenOf(request);
     if (token) request.auth = await findActiveSession(app.statements, token, app.clock());
     if (request.auth || !path.startsWith("/api/")) return;
-    // A stale cookie would make the client believe it is signed in: drop it with the 401.
-    const stale = [SESSION_COOKIE, LOGGED_IN_HINT_COOKIE, names.session, names.hint];
-    if (stale.some((name) => request.cookies[name] !== undefined)) clearSessionCookies(request, reply);
-    throw new HttpError(401, UNAUTHORIZED_MESSAGE);
+    refuseSignedOut(request, reply);
   }
 });
+
+/**
+ * An `/api/*` call without an active session: 401, and a stale cookie dropped with it (it would
+ * make the client believe it is signed in).
+ */
+export function refuseSignedOut(request: FastifyRequest, reply: FastifyReply): never {
+  const names = cookieNames(request);
+  const stale = [SESSION_COOKIE, LOGGED_IN_HINT_COOKIE, names.session, names.hint];
+  if (stale.some((name) => request.cookies[name] !== undefined)) clearSessionCookies(request, reply);
+  throw new HttpError(401, UNAUTHORIZED_MESSAGE);
+}
 
 const isSecure = (request: FastifyRequest) => request.protocol === "https";
 

@@ -4,13 +4,16 @@ import { HttpError } from "../http-error";
 import type { AnswerRequest } from "./answers";
 import { type ClientSequence, GAP_MESSAGE, SUPERSEDED_MESSAGE } from "./client-sequence";
 import { type IdempotentResult, KEY_REUSED_MESSAGE } from "./idempotency";
+import { findActiveSession, hashSessionToken, sessionCheckParameters } from "./sessions";
 
 export const SAVED_MESSAGE = "Your answers have been saved.";
 
 /**
  * PUT /api/answer's save, in the database (issue 15). The common case (a new key, a known device
  * sending `last_seq + 1` or no sequence headers, an existing application not submitted) is one
- * statement, one round trip: the function `answer_save` (migration 0010), which claims the
+ * statement, one round trip, the session check included (`answer_save_signed_in`, migration 0012:
+ * `session_check`, the API's session rules, then `answer_save` for its user; SIGNED_OUT when the
+ * session is not active). `answer_save` (migrations 0010, 0011) claims the
  * idempotency key, advances the device's sequence and locks the application row, in that order (the
  * order every writer takes these locks), then writes the answers in a statement of its own
  * (`answer_save_write`: its snapshot is taken under the lock, so the superseded values it reads are
@@ -29,7 +32,8 @@ export const SAVED_MESSAGE = "Your answers have been saved.";
 export async function saveAnswers(
   statements: StatementRunner,
   request: {
-    userId: string;
+    /** The session token the request carries: the save checks it itself (migration 0012). */
+    sessionToken: string;
     key: string;
     requestHash: string;
     client: ClientSequence | null;
@@ -37,8 +41,8 @@ export async function saveAnswers(
     clock: () => Date;
     clockOffsetMs: number;
   },
-): Promise<IdempotentResult> {
-  const { userId, key, requestHash, client, save, clockOffsetMs } = request;
+): Promise<IdempotentResult | typeof SIGNED_OUT> {
+  const { sessionToken, key, requestHash, client, save, clock, clockOffsetMs } = request;
   const fields = JSON.stringify(
     Object.entries(save.answers).map(([field, value]) => ({
       k: field,
@@ -49,7 +53,8 @@ export async function saveAnswers(
   );
   try {
     const [saved] = await statements.run<{ body: Record<string, unknown> | null }>(SAVE, [
-      userId,
+      hashSessionToken(sessionToken),
+      ...sessionCheckParameters(clock()),
       key,
       requestHash,
       client?.clientId ?? null,
@@ -58,13 +63,29 @@ export async function saveAnswers(
       clockOffsetMs,
       SAVED_MESSAGE,
     ]);
-    if (!saved?.body) throw new Error("the save statement returned no outcome");
+    if (!saved) throw new Error("the save statement returned no row");
+    // answer_save_signed_in's NULL: the session is not active, nothing was saved.
+    if (saved.body === null) return SIGNED_OUT;
     return { statusCode: 200, body: saved.body, replayed: false };
   } catch (error) {
     if (!isSlowPath(error)) throw error;
   }
-  return saveSlowly(statements, { ...request, fields });
+  // The raise rolled the session's activity back with the rest: the session is checked again.
+  const user = await findActiveSession(statements, sessionToken, clock());
+  if (!user) return SIGNED_OUT;
+  return saveSlowly(statements, {
+    userId: user.userId,
+    key,
+    requestHash,
+    client,
+    clock,
+    clockOffsetMs,
+    fields,
+  });
 }
+
+/** saveAnswers' outcome when the request's session is not (or no longer) active. */
+export const SIGNED_OUT = Symbol("signed out");
 
 /** The SQLSTATE answer_save raises for a case its one statement does not handle. */
 export const SLOW_PATH_SQLSTATE = "AS001";
@@ -75,11 +96,13 @@ function isSlowPath(error: unknown): boolean {
   );
 }
 
-// $1 user, $2 key, $3 request hash, $4 client id, $5 seq (both null without the headers), $6 the
-// fields as JSON [{ k, v, e: edit time in ms or null }], $7 clock offset (ms), $8 the message.
+// $1 the session token's hash, $2 now, $3 the idle timeout (ms), $4 the touch interval (ms), $5
+// key, $6 request hash, $7 client id, $8 seq (both null without the headers), $9 the fields as JSON
+// [{ k, v, e: edit time in ms or null }], $10 clock offset (ms), $11 the message.
 const SAVE: Statement = {
-  name: "answer_save",
-  text: `select answer_save($1::uuid, $2::text, $3::text, $4::text, $5::bigint, $6::jsonb, $7::bigint, $8::text) as body`,
+  name: "answer_save_signed_in",
+  text: `select answer_save_signed_in($1::text, $2::timestamptz, $3::bigint, $4::bigint,
+  $5::text, $6::text, $7::text, $8::bigint, $9::jsonb, $10::bigint, $11::text) as body`,
 };
 
 // $1 user, $2 key, $3 fields, $4 the next revision, $5 clock offset (ms), $6 the message.
@@ -94,7 +117,10 @@ const WRITE_ANSWERS: Statement = {
  */
 async function saveSlowly(
   statements: StatementRunner,
-  request: Parameters<typeof saveAnswers>[1] & { fields: string },
+  request: Omit<Parameters<typeof saveAnswers>[1], "sessionToken" | "save"> & {
+    userId: string;
+    fields: string;
+  },
 ): Promise<IdempotentResult> {
   const { userId, key, requestHash, client, clock, clockOffsetMs, fields } = request;
   return statements.transaction(async (run) => {

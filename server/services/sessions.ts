@@ -26,24 +26,23 @@ export async function createSession(db: Database, userId: string, now: Date): Pr
   return { token };
 }
 
-const FIND_SESSION: Statement = {
-  name: "session_find",
-  text: `select sessions.user_id, users.username, sessions.last_seen_at from sessions
-join users on users.id = sessions.user_id
-where sessions.id_hash = $1::text and sessions.expires_at > $2::timestamptz limit 1`,
-};
-const END_IDLE_SESSION: Statement = {
-  name: "session_end_idle",
-  text: "delete from sessions where id_hash = $1::text",
-};
-const TOUCH_SESSION: Statement = {
-  name: "session_touch",
-  text: "update sessions set last_seen_at = $2::timestamptz where id_hash = $1::text",
+// The session rules (active, idle, touched) are the SQL function session_check's (migration
+// 0012), so the save can check the session in its own statement (services/answer-save.ts).
+const CHECK_SESSION: Statement = {
+  name: "session_check",
+  text: `select session_user_id, session_username
+from session_check($1::text, $2::timestamptz, $3::bigint, $4::bigint)`,
 };
 
+/** session_check's parameters after the token's hash: now, the idle timeout, the touch interval. */
+export function sessionCheckParameters(now: Date): [Date, number, number] {
+  return [now, IDLE_TIMEOUT_MS, TOUCH_INTERVAL_MS];
+}
+
 /**
- * The session's user if the token is valid, not past its absolute expiry and not idle too long.
- * Run for every `/api/*` call, so as prepared statements (issue 15).
+ * The session's user if the token is valid, not past its absolute expiry and not idle too long
+ * (an idle session is ended); its activity recorded at most once a minute. One prepared
+ * statement, run for every `/api/*` call but the save, which checks the session itself.
  */
 export async function findActiveSession(
   statements: StatementRunner,
@@ -51,18 +50,11 @@ export async function findActiveSession(
   now: Date,
 ): Promise<SessionUser | null> {
   const idHash = hashSessionToken(token);
-  const [row] = await statements.run<{ user_id: string; username: string; last_seen_at: Date | string }>(
-    FIND_SESSION,
-    [idHash, now],
-  );
-  if (!row) return null;
-  const idleFor = now.getTime() - new Date(row.last_seen_at).getTime();
-  if (idleFor >= IDLE_TIMEOUT_MS) {
-    await statements.run(END_IDLE_SESSION, [idHash]);
-    return null;
-  }
-  if (idleFor >= TOUCH_INTERVAL_MS) await statements.run(TOUCH_SESSION, [idHash, now]);
-  return { userId: row.user_id, username: row.username, idHash };
+  const [row] = await statements.run<{ session_user_id: string; session_username: string }>(CHECK_SESSION, [
+    idHash,
+    ...sessionCheckParameters(now),
+  ]);
+  return row ? { userId: row.session_user_id, username: row.session_username, idHash } : null;
 }
 
 export async function endSession(db: Database, idHash: string): Promise<void> {

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunStatement, Statement, StatementRunner } from "../../server/db/database";
-import { saveAnswers } from "../../server/services/answer-save";
+import { SIGNED_OUT, saveAnswers } from "../../server/services/answer-save";
 import { hashAnswerRequest } from "../../server/services/answers";
+import { hashSessionToken } from "../../server/services/sessions";
 import type { AnswerOutcome } from "../../src/shared/api-types";
+import { IDLE_TIMEOUT_MS } from "../../src/shared/constants";
 import { putAnswers, storedAnswers } from "../helpers/api";
 import { answerRevision, answerRows, clientId, lastSeq, sendBatch, storedKeys } from "../helpers/sync";
 import { createTestApp, idempotencyKey, signedInUser, type TestApp } from "../helpers/test-app";
@@ -39,9 +41,9 @@ function counting(): StatementRunner & { statements: number; transactions: numbe
 }
 
 /** saveAnswers as the route calls it (the body already checked), through `runner`. */
-function save(
+async function save(
   runner: StatementRunner,
-  user: { userId: string },
+  user: { token: string },
   answers: Record<string, string>,
   options: {
     key?: string;
@@ -50,8 +52,8 @@ function save(
   } = {},
 ) {
   const request = { answers, editedAt: options.editedAt ?? {} };
-  return saveAnswers(runner, {
-    userId: user.userId,
+  const result = await saveAnswers(runner, {
+    sessionToken: user.token,
     key: options.key ?? idempotencyKey(),
     requestHash: hashAnswerRequest(request),
     client: options.client ?? null,
@@ -59,6 +61,8 @@ function save(
     clock: test.app.clock,
     clockOffsetMs: test.app.clockOffsetMs(),
   });
+  if (result === SIGNED_OUT) throw new Error("the save found no active session");
+  return result;
 }
 
 /** A user whose application exists and whose device has had its first batch applied. */
@@ -206,6 +210,105 @@ describe("saveAnswers: the common case in one statement", () => {
     await expectCleanConnections();
   });
 });
+
+describe("saveAnswers: the session, checked in the same statement (migration 0012)", () => {
+  const MINUTE = 60_000;
+
+  it("records a session's activity once a minute in the save's one statement", async () => {
+    const user = await knownDevice();
+    test.freezeClock();
+    try {
+      const now = test.app.clock();
+      await setLastSeen(user.token, new Date(now.getTime() - 2 * MINUTE));
+      const runner = counting();
+      await save(runner, user, { city: "Oslo" }, { client: { clientId: user.device, seq: 2 } });
+      expect([runner.statements, runner.transactions]).toStrictEqual([1, 0]);
+      expect(await lastSeen(user.token)).toBe(now.getTime());
+
+      // Within the minute, a save leaves the time as it is (a read, not a write).
+      await setLastSeen(user.token, new Date(now.getTime() - 30_000));
+      await save(counting(), user, { city: "Bergen" }, { client: { clientId: user.device, seq: 3 } });
+      expect(await lastSeen(user.token)).toBe(now.getTime() - 30_000);
+    } finally {
+      test.freezeClock(false);
+    }
+  });
+
+  it("saves nothing for a session that is not active, in one statement, and ends an idle one", async () => {
+    const user = await knownDevice();
+    const rowsBefore = await answerRows(test, user.userId);
+    async function expectRefused(token: string, name: string) {
+      const runner = counting();
+      const key = idempotencyKey();
+      const request = { answers: { city: "Never" }, editedAt: {} };
+      const outcome = await saveAnswers(runner, {
+        sessionToken: token,
+        key,
+        requestHash: hashAnswerRequest(request),
+        client: { clientId: user.device, seq: 2 },
+        save: request,
+        clock: test.app.clock,
+        clockOffsetMs: test.app.clockOffsetMs(),
+      });
+      expect(outcome, name).toBe(SIGNED_OUT);
+      expect([runner.statements, runner.transactions], name).toStrictEqual([1, 0]);
+      expect((await storedKeys(test, user.userId))[key], name).toBeUndefined();
+    }
+    await expectRefused("no-such-session", "unknown token");
+    await expireSession(user.token);
+    await expectRefused(user.token, "past its absolute expiry");
+    expect(await lastSeq(test, user.userId, user.device)).toBe(1);
+    expect(await answerRows(test, user.userId)).toStrictEqual(rowsBefore);
+
+    const idle = await knownDevice();
+    await setLastSeen(idle.token, new Date(test.app.clock().getTime() - IDLE_TIMEOUT_MS));
+    await expect(save(counting(), idle, { city: "Never" })).rejects.toThrow(/no active session/);
+    // Ended, not merely refused once (the statement that refused it kept the delete).
+    expect(await lastSeen(idle.token)).toBeNull();
+  });
+
+  it("checks the session again before a rare case's transaction (the raise rolled its check back)", async () => {
+    const user = await knownDevice();
+    const key = idempotencyKey();
+    const original = await save(counting(), user, { city: "Turin" }, { key });
+    const repeated = counting();
+    expect(await save(repeated, user, { city: "Turin" }, { key })).toStrictEqual({
+      ...original,
+      replayed: true,
+    });
+    // The one statement (raised), the session check, then the transaction.
+    expect([repeated.statements, repeated.transactions]).toStrictEqual([2, 1]);
+  });
+});
+
+const SET_LAST_SEEN: Statement = {
+  name: "test_answer_save_set_last_seen",
+  text: "update sessions set last_seen_at = $2::timestamptz where id_hash = $1::text",
+};
+const EXPIRE_SESSION: Statement = {
+  name: "test_answer_save_expire_session",
+  text: "update sessions set expires_at = now() - interval '1 second' where id_hash = $1::text",
+};
+const LAST_SEEN: Statement = {
+  name: "test_answer_save_last_seen",
+  text: "select last_seen_at from sessions where id_hash = $1::text",
+};
+
+function setLastSeen(token: string, at: Date) {
+  return test.database.statements.run(SET_LAST_SEEN, [hashSessionToken(token), at]);
+}
+
+function expireSession(token: string) {
+  return test.database.statements.run(EXPIRE_SESSION, [hashSessionToken(token)]);
+}
+
+/** When the session was last active (ms), or null once it is gone. */
+async function lastSeen(token: string): Promise<number | null> {
+  const [row] = await test.database.statements.run<{ last_seen_at: Date | string }>(LAST_SEEN, [
+    hashSessionToken(token),
+  ]);
+  return row ? new Date(row.last_seen_at).getTime() : null;
+}
 
 describe("PUT /api/answer: saves of one user at once", () => {
   it("applies each device's batch after the ones before it, reporting the value stored then", async () => {

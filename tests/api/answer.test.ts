@@ -4,8 +4,14 @@ import { idempotencyKeys } from "../../server/db/schema";
 import { NOT_TEXT_REFUSAL, tooLongRefusal, UNKNOWN_QUESTION_REFUSAL } from "../../src/shared/answer-refusals";
 import { CLIENT_HEADER, DEFAULT_TEXTAREA_MAX } from "../../src/shared/constants";
 import { UNAUTHORIZED_MESSAGE } from "../../src/shared/messages";
-import { putAnswers, storedAnswers } from "../helpers/api";
-import { createTestApp, idempotencyKey, signedInUser, type TestApp } from "../helpers/test-app";
+import { clearsSessionCookies, putAnswers, storedAnswers } from "../helpers/api";
+import {
+  clientHeaders,
+  createTestApp,
+  idempotencyKey,
+  signedInUser,
+  type TestApp,
+} from "../helpers/test-app";
 
 const SAVED_MESSAGE = "Your answers have been saved.";
 
@@ -107,6 +113,28 @@ describe("PUT /api/answer: saving", () => {
     const response = await putAnswers(test, "", { first_name: "Ada" }, { headers: { [CLIENT_HEADER]: "1" } });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toStrictEqual({ message: UNAUTHORIZED_MESSAGE });
+  });
+
+  it("answers 401, not a refusal, to a bad request from a session no longer active, and clears its cookies", async () => {
+    // The save checks the session itself (issue 15), after the body: a signed-out client must
+    // still hear first that it is signed out, not that its answers were refused.
+    const user = await signedInUser(test);
+    expect(
+      (await test.app.inject({ method: "GET", url: "/api/logout", headers: clientHeaders(user.cookie) }))
+        .statusCode,
+    ).toBe(200);
+    for (const [body, headers] of [
+      [{ no_such_question: "x" }, {}],
+      [{ first_name: "Ada" }, { "idempotency-key": "" }],
+    ] as const) {
+      const response = await putAnswers(test, user.cookie, body, { headers });
+      expect(response.statusCode, JSON.stringify(body)).toBe(401);
+      expect(response.json()).toStrictEqual({ message: UNAUTHORIZED_MESSAGE });
+      expect(clearsSessionCookies(response)).toBe(true);
+    }
+    // The same bad request from an active session is refused for what it is.
+    const active = await signedInUser(test);
+    expect((await putAnswers(test, active.cookie, { no_such_question: "x" })).statusCode).toBe(400);
   });
 });
 

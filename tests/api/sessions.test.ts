@@ -7,7 +7,7 @@ import {
   SESSION_MAX_AGE_MS,
 } from "../../src/shared/constants";
 import { UNAUTHORIZED_MESSAGE } from "../../src/shared/messages";
-import { clearsSessionCookies, getProfile, responseCookies } from "../helpers/api";
+import { clearsSessionCookies, getProfile, putAnswers, responseCookies } from "../helpers/api";
 import { createAccount, login, PASSWORD } from "../helpers/auth";
 import {
   clientHeaders,
@@ -81,20 +81,34 @@ describe("logout", () => {
   });
 });
 
-describe("expiry", () => {
+// Every API call checks the session through the hook but the save, which checks it in its own
+// statement (issue 15): the same rules, both ways.
+const sessionChecks = [
+  ["GET /api/profile", (cookie: string) => getProfile(test, cookie)],
+  ["PUT /api/answer", (cookie: string) => putAnswers(test, cookie, { first_name: "Ada" })],
+] as const;
+
+describe.each(sessionChecks)("expiry, checked by %s", (_, call) => {
+  async function expectSignedOut(cookie: string) {
+    const response = await call(cookie);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toStrictEqual({ message: UNAUTHORIZED_MESSAGE });
+    return response;
+  }
+
   it("refuses a session idle for 15 minutes and clears its cookies", async () => {
     const user = await signedInUser(test);
     test.advanceClock(IDLE_TIMEOUT_MS);
-    const response = await expectUnauthorized(user.cookie);
+    const response = await expectSignedOut(user.cookie);
     expect(clearsSessionCookies(response)).toBe(true);
     // It is gone, not merely refused once.
-    await expectUnauthorized(user.cookie);
+    await expectSignedOut(user.cookie);
   });
 
   it("keeps a session idle for 14 minutes", async () => {
     const user = await signedInUser(test);
     test.advanceClock(14 * MINUTE);
-    const response = await getProfile(test, user.cookie);
+    const response = await call(user.cookie);
     expect(response.statusCode).toBe(200);
     expect(response.headers["set-cookie"]).toBeUndefined();
   });
@@ -102,13 +116,13 @@ describe("expiry", () => {
   it("counts idleness from the last request, not from sign-in", async () => {
     const user = await signedInUser(test);
     test.advanceClock(10 * MINUTE);
-    expect((await getProfile(test, user.cookie)).statusCode).toBe(200);
+    expect((await call(user.cookie)).statusCode).toBe(200);
     test.advanceClock(10 * MINUTE);
-    expect((await getProfile(test, user.cookie)).statusCode).toBe(200);
+    expect((await call(user.cookie)).statusCode).toBe(200);
     test.advanceClock(10 * MINUTE);
-    expect((await getProfile(test, user.cookie)).statusCode).toBe(200);
+    expect((await call(user.cookie)).statusCode).toBe(200);
     test.advanceClock(15 * MINUTE);
-    await expectUnauthorized(user.cookie);
+    await expectSignedOut(user.cookie);
   });
 
   it("counts only API calls as activity: other requests neither read nor extend the session", async () => {
@@ -122,7 +136,7 @@ describe("expiry", () => {
       expect(response.headers["set-cookie"]).toBeUndefined();
     }
     test.advanceClock(5 * MINUTE);
-    await expectUnauthorized(user.cookie);
+    await expectSignedOut(user.cookie);
   });
 
   it("ends a session 12 hours after sign-in whatever the activity", async () => {
@@ -131,17 +145,17 @@ describe("expiry", () => {
     const steps = SESSION_MAX_AGE_MS / step;
     for (let i = 1; i < steps; i++) {
       test.advanceClock(step);
-      const response = await getProfile(test, user.cookie);
+      const response = await call(user.cookie);
       expect(response.statusCode, `after ${(i * step) / MINUTE} minutes`).toBe(200);
     }
     test.advanceClock(step);
-    await expectUnauthorized(user.cookie);
+    await expectSignedOut(user.cookie);
   });
 
   it("refuses a session 12 hours and a minute after sign-in", async () => {
     const user = await signedInUser(test);
     test.advanceClock(SESSION_MAX_AGE_MS + MINUTE);
-    await expectUnauthorized(user.cookie);
+    await expectSignedOut(user.cookie);
   });
 });
 

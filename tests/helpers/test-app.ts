@@ -218,7 +218,7 @@ export async function signedInUser(test: TestApp, username = `applicant-${random
     .returning({ id: users.id });
   if (!user) throw new Error("user insert returned nothing");
   const { token } = await createSession(test.database.db, user.id, test.app.clock());
-  return { userId: user.id, username, cookie: `${SESSION_COOKIE}=${token}` };
+  return { userId: user.id, username, token, cookie: `${SESSION_COOKIE}=${token}` };
 }
 
 /** Headers our API client sends on every call. */
