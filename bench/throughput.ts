@@ -319,7 +319,8 @@ function printTable(
 ): void {
   const n = (value: number) => Math.round(value).toLocaleString("en-US");
   const fig = (f: Figure | undefined) => (f ? `${n(f.rps)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms` : "—");
-  const pct = (ours: number, anchor: number) => `${Math.round((100 * ours) / anchor)} %`;
+  // One decimal: a whole number would print "50 %" beside "NO" for 49.6 %.
+  const pct = (ours: number, anchor: number) => `${((100 * ours) / anchor).toFixed(1)} %`;
   const pg = postgres?.figures;
   const rows: string[][] = [
     ["path", "ours on PostgreSQL", "anchor (same run)", "ratio", "target", "met", "ours on PGlite"],
