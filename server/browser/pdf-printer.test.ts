@@ -251,6 +251,44 @@ describe("printUrl", () => {
   });
 });
 
+describe("contexts made ahead (a spare after each job)", () => {
+  it(
+    "gives every job a context of its own: nothing one job stored is seen by the next, jobs at once never share one",
+    async () => {
+      const pages: Record<string, string> = {
+        "/store.html":
+          "<!doctype html><p>stored</p><script>localStorage.setItem('who', 'Ada'); document.cookie = 'who=Ada'</script>",
+        "/read.html":
+          "<!doctype html><p id=out></p><script>document.getElementById('out').textContent = 'seen: ' + (localStorage.getItem('who') ?? 'nothing') + ' / ' + (document.cookie || 'no cookie')</script>",
+      };
+      ours.server.removeAllListeners("request");
+      ours.server.on("request", (request, response) => {
+        response.writeHead(200, { "Content-Type": "text/html" }).end(pages[request.url ?? ""] ?? "");
+      });
+      const print = (path: string) =>
+        printer.printUrl(`${ours.origin}${path}`, { allowOrigin: ours.origin, javaScript: true });
+      await print("/store.html");
+      for (let job = 0; job < 3; job++) {
+        expect(await pdfText(await print("/read.html"))).toContain("seen: nothing / no cookie");
+      }
+
+      const texts = ["one", "two", "three", "four", "five", "six"];
+      const pdfs = await Promise.all(
+        texts.map((text) => printer.printHtml(`<!doctype html><p>job ${text}</p>`)),
+      );
+      for (const [index, pdf] of pdfs.entries()) {
+        const text = await pdfText(pdf);
+        expect(text).toContain(`job ${texts[index]}`);
+        for (const other of texts.filter((_, i) => i !== index)) expect(text).not.toContain(`job ${other}`);
+      }
+      // What is left between jobs: one spare per setting (scripts on, scripts off), no job's own.
+      const browser = await printer.connectedBrowser();
+      await expect.poll(() => browser.contexts().length, { timeout: 30_000 }).toBe(2);
+    },
+    SLOW,
+  );
+});
+
 describe("the supervisor", () => {
   it(
     "relaunches Chromium after it crashes",

@@ -3,7 +3,8 @@
 // document we print sees only its own inline and data: content; a page of our own origin sees
 // that origin and nothing else. JavaScript is off unless the caller asks for it. A supervisor
 // relaunches the browser when it crashes, and a job that overruns its time is closed. Files our
-// origin marks immutable (the built client's hashed assets) are kept in memory between jobs.
+// origin marks immutable (the built client's hashed assets) are kept in memory between jobs, and
+// the next job's context and page are made ahead, when a job ends.
 import { type Browser, type BrowserContext, chromium, type Page, type Route } from "playwright-core";
 import { type ChromiumExecutable, findChromium } from "./find-chromium";
 import { ImmutableAssets } from "./immutable-assets";
@@ -70,8 +71,17 @@ const CHROMIUM_ARGS = [
   "--mute-audio",
 ];
 
+/** A fresh context with its page, made before a job asks for one. */
+type Spare = { context: BrowserContext; page: Page };
+
 export class PdfPrinter {
   private browser?: Promise<Browser>;
+  /**
+   * One spare context and page per JavaScript setting, made after a job ends: a page's renderer
+   * process takes Chromium 400–580 ms to start here, a fifth of an application PDF's print
+   * (issue 15). Each is used by one job only, so every job still starts from a fresh context.
+   */
+  private readonly spares = new Map<boolean, Promise<Spare | undefined>>();
   /** Our origin's content-hashed files, fetched once per process rather than once per job. */
   private readonly assets = new ImmutableAssets();
   private active = 0;
@@ -164,6 +174,8 @@ export class PdfPrinter {
 
   async close(): Promise<void> {
     this.closed = true;
+    for (const spare of this.spares.values()) await (await spare)?.context.close().catch(() => undefined);
+    this.spares.clear();
     const browser = await this.browser?.catch(() => undefined);
     await browser?.close().catch(() => undefined);
   }
@@ -175,18 +187,15 @@ export class PdfPrinter {
   ): Promise<Uint8Array> {
     await this.slot();
     const timeoutMs = options.timeoutMs ?? 30_000;
+    const javaScript = options.javaScript ?? false;
     let context: BrowserContext | undefined;
     let timer: NodeJS.Timeout | undefined;
     try {
       const print = async () => {
-        const browser = await this.connectedBrowser();
-        context = await browser.newContext({
-          javaScriptEnabled: options.javaScript ?? false,
-          serviceWorkers: "block",
-          acceptDownloads: false,
-        });
+        const fresh = await this.takeSpare(javaScript);
+        context = fresh.context;
         const url = await prepare(context);
-        const page = await context.newPage();
+        const { page } = fresh;
         page.setDefaultTimeout(timeoutMs);
         await page.goto(url, { waitUntil: whenReady ? "commit" : "load" });
         await whenReady?.(page);
@@ -219,6 +228,43 @@ export class PdfPrinter {
       clearTimeout(timer);
       await this.closeContext(context);
       this.release();
+      this.makeSpare(javaScript);
+    }
+  }
+
+  /** The spare for this setting if it is still usable, else a context and page made now. */
+  private async takeSpare(javaScript: boolean): Promise<Spare> {
+    // Taken before waiting for it, so two jobs never share one.
+    const pending = this.spares.get(javaScript);
+    this.spares.delete(javaScript);
+    const spare = await pending;
+    if (spare && !spare.page.isClosed() && spare.context.browser()?.isConnected()) return spare;
+    await spare?.context.close().catch(() => undefined);
+    return this.newSpare(javaScript);
+  }
+
+  /** Starts making the next job's context and page, unless one is there or being made. */
+  private makeSpare(javaScript: boolean): void {
+    if (this.closed || this.spares.has(javaScript)) return;
+    // A failure here is the next job's to meet (it makes its own page, and fails there if it must).
+    this.spares.set(
+      javaScript,
+      this.newSpare(javaScript).catch(() => undefined),
+    );
+  }
+
+  private async newSpare(javaScript: boolean): Promise<Spare> {
+    const browser = await this.connectedBrowser();
+    const context = await browser.newContext({
+      javaScriptEnabled: javaScript,
+      serviceWorkers: "block",
+      acceptDownloads: false,
+    });
+    try {
+      return { context, page: await context.newPage() };
+    } catch (error) {
+      await context.close().catch(() => undefined);
+      throw error;
     }
   }
 
