@@ -4,14 +4,8 @@ import { idempotencyKeys } from "../../server/db/schema";
 import { NOT_TEXT_REFUSAL, tooLongRefusal, UNKNOWN_QUESTION_REFUSAL } from "../../src/shared/answer-refusals";
 import { CLIENT_HEADER, DEFAULT_TEXTAREA_MAX } from "../../src/shared/constants";
 import { UNAUTHORIZED_MESSAGE } from "../../src/shared/messages";
-import { clearsSessionCookies, putAnswers, storedAnswers } from "../helpers/api";
-import {
-  clientHeaders,
-  createTestApp,
-  idempotencyKey,
-  signedInUser,
-  type TestApp,
-} from "../helpers/test-app";
+import { clearsSessionCookies, logout, putAnswers, storedAnswers } from "../helpers/api";
+import { createTestApp, idempotencyKey, signedInUser, type TestApp } from "../helpers/test-app";
 
 const SAVED_MESSAGE = "Your answers have been saved.";
 
@@ -119,10 +113,7 @@ describe("PUT /api/answer: saving", () => {
     // The save checks the session itself (issue 15), after the body: a signed-out client must
     // still hear first that it is signed out, not that its answers were refused.
     const user = await signedInUser(test);
-    expect(
-      (await test.app.inject({ method: "GET", url: "/api/logout", headers: clientHeaders(user.cookie) }))
-        .statusCode,
-    ).toBe(200);
+    expect((await logout(test, user.cookie)).statusCode).toBe(200);
     for (const [body, headers] of [
       [{ no_such_question: "x" }, {}],
       [{ first_name: "Ada" }, { "idempotency-key": "" }],

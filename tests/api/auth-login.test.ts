@@ -9,7 +9,7 @@ import {
   SESSION_MAX_AGE_MS,
 } from "../../src/shared/constants";
 import { UNAUTHORIZED_MESSAGE } from "../../src/shared/messages";
-import { getProfile, type ProfileBody, responseCookies } from "../helpers/api";
+import { getProfile, logout, type ProfileBody, responseCookies } from "../helpers/api";
 import {
   createAccount,
   login,
@@ -19,7 +19,7 @@ import {
   sessionCookie,
   uniqueAddress,
 } from "../helpers/auth";
-import { clientHeaders, createTestApp, type TestApp } from "../helpers/test-app";
+import { createTestApp, type TestApp } from "../helpers/test-app";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -37,10 +37,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await test?.close();
 });
-
-function logout(cookie: string) {
-  return test.app.inject({ method: "GET", url: "/api/logout", headers: clientHeaders(cookie) });
-}
 
 function expectThrottled(response: LightMyRequestResponse, retryAfterSeconds: number) {
   expect(response.statusCode).toBe(429);
@@ -109,11 +105,11 @@ describe("POST /public/login", () => {
     const profile = await getProfile(test, second);
     expect((profile.json() as ProfileBody).successful_login).toHaveLength(2);
 
-    expect((await logout(first)).statusCode).toBe(200);
+    expect((await logout(test, first)).statusCode).toBe(200);
     const reused = await getProfile(test, first);
     expect(reused.statusCode).toBe(401);
     expect(reused.json()).toStrictEqual({ message: UNAUTHORIZED_MESSAGE });
-    expect((await logout(first)).statusCode).toBe(401);
+    expect((await logout(test, first)).statusCode).toBe(401);
     expect((await getProfile(test, second)).statusCode).toBe(200);
   });
 

@@ -7,7 +7,7 @@ import {
   SESSION_MAX_AGE_MS,
 } from "../../src/shared/constants";
 import { UNAUTHORIZED_MESSAGE } from "../../src/shared/messages";
-import { clearsSessionCookies, getProfile, putAnswers, responseCookies } from "../helpers/api";
+import { clearsSessionCookies, getProfile, logout, putAnswers, responseCookies } from "../helpers/api";
 import { createAccount, login, PASSWORD } from "../helpers/auth";
 import {
   clientHeaders,
@@ -27,10 +27,6 @@ afterAll(async () => {
   await test?.close();
 });
 
-function logout(cookie: string, extra: Record<string, string> = {}) {
-  return test.app.inject({ method: "GET", url: "/api/logout", headers: clientHeaders(cookie, extra) });
-}
-
 async function expectUnauthorized(cookie: string) {
   const response = await getProfile(test, cookie);
   expect(response.statusCode).toBe(401);
@@ -42,23 +38,23 @@ describe("logout", () => {
   it("ends the session server-side: the same cookie is refused afterwards", async () => {
     const user = await signedInUser(test);
     expect((await getProfile(test, user.cookie)).statusCode).toBe(200);
-    const response = await logout(user.cookie);
+    const response = await logout(test, user.cookie);
     expect(response.statusCode).toBe(200);
     expect(typeof response.json().message).toBe("string");
     await expectUnauthorized(user.cookie);
-    expect((await logout(user.cookie)).statusCode).toBe(401);
+    expect((await logout(test, user.cookie)).statusCode).toBe(401);
   });
 
   it("ends only that session", async () => {
     const alice = await signedInUser(test);
     const bob = await signedInUser(test);
-    expect((await logout(alice.cookie)).statusCode).toBe(200);
+    expect((await logout(test, alice.cookie)).statusCode).toBe(200);
     expect((await getProfile(test, bob.cookie)).statusCode).toBe(200);
   });
 
   it("clears both cookies with the attributes they were set with", async () => {
     const user = await signedInUser(test);
-    const response = await logout(user.cookie);
+    const response = await logout(test, user.cookie);
     expect(clearsSessionCookies(response)).toBe(true);
     const cookies = responseCookies(response);
     const session = cookies.get(SESSION_COOKIE);
@@ -72,7 +68,7 @@ describe("logout", () => {
 
   it("ignores X-Forwarded-Proto (trustProxy is off): still no Secure flag", async () => {
     const user = await signedInUser(test);
-    const response = await logout(user.cookie, { "x-forwarded-proto": "https" });
+    const response = await logout(test, user.cookie, { "x-forwarded-proto": "https" });
     expect(response.statusCode).toBe(200);
     for (const cookie of responseCookies(response).values()) expect(cookie.secure).toBeFalsy();
     const raw = ([] as string[]).concat(response.headers["set-cookie"] ?? []);

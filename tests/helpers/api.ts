@@ -6,6 +6,15 @@ import { clientHeaders, idempotencyKey, type TestApp } from "./test-app";
 /** The profile body of spec §3 (the tests assert its exact shape at run time). */
 export type ProfileBody = Profile;
 
+/** GET /api/logout as our client sends it (`extra` headers on top). */
+export function logout(
+  test: TestApp,
+  cookie: string,
+  extra: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return test.app.inject({ method: "GET", url: "/api/logout", headers: clientHeaders(cookie, extra) });
+}
+
 export function getProfile(test: TestApp, cookie: string): Promise<LightMyRequestResponse> {
   return test.app.inject({ method: "GET", url: "/api/profile", headers: clientHeaders(cookie) });
 }
