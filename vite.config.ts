@@ -64,6 +64,9 @@ export default defineConfig(({ mode }) => ({
     emptyOutDir: true,
     sourcemap: true,
     target: "es2022",
+    // .vite/manifest.json: which stylesheets the service view's chunk brings, for the application
+    // PDF the server renders with them (server/application-pdf/print-stylesheet.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         // Few files (issue 15): each module preload the app adds costs the page a millisecond or

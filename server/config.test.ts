@@ -19,7 +19,6 @@ const DEFAULTS = {
   conversionConcurrency: undefined,
   jobQueueSchema: "pgboss",
   serviceTokenMinutes: 10,
-  serviceViewOrigin: undefined,
 };
 
 function configError(env: NodeJS.ProcessEnv): ConfigError {
@@ -66,7 +65,6 @@ describe("loadConfig", () => {
         CONVERSION_CONCURRENCY: "",
         JOB_QUEUE_SCHEMA: "",
         SERVICE_TOKEN_MINUTES: "",
-        SERVICE_VIEW_ORIGIN: "",
       }),
     ).toStrictEqual(DEFAULTS);
   });
@@ -96,7 +94,6 @@ describe("loadConfig", () => {
         CONVERSION_CONCURRENCY: "2",
         JOB_QUEUE_SCHEMA: "admissions_jobs",
         SERVICE_TOKEN_MINUTES: "30",
-        SERVICE_VIEW_ORIGIN: "http://admissions-internal:8080/",
       }),
     ).toStrictEqual({
       port: 3000,
@@ -122,7 +119,6 @@ describe("loadConfig", () => {
       conversionConcurrency: 2,
       jobQueueSchema: "admissions_jobs",
       serviceTokenMinutes: 30,
-      serviceViewOrigin: "http://admissions-internal:8080",
     });
   });
 
@@ -229,8 +225,6 @@ describe("loadConfig", () => {
     ["PUBLIC_URL", "apply.example.edu"],
     ["PUBLIC_URL", "ftp://apply.example.edu"],
     ["PUBLIC_URL", "https://apply.example.edu/?next=/evil"],
-    ["SERVICE_VIEW_ORIGIN", "admissions-internal:8080"],
-    ["SERVICE_VIEW_ORIGIN", "http://admissions-internal:8080/#print"],
   ])("refuses %s=%s, naming it", (name, value) => {
     expect(configError({ [name]: value }).message).toContain(name);
   });

@@ -64,15 +64,6 @@ const EnvSchema = z.object({
     .string()
     .refine(isBaseUrl, "must be an http:// or https:// URL without query or fragment")
     .optional(),
-  /**
-   * Where a job worker loads the service view it prints into the application PDF (decision 0013):
-   * an address of this application that the worker can reach, e.g. an internal load balancer.
-   * Default: the server's own listen address in the API process, PUBLIC_URL in `npm run worker`.
-   */
-  SERVICE_VIEW_ORIGIN: z
-    .string()
-    .refine(isBaseUrl, "must be an http:// or https:// URL without query or fragment")
-    .optional(),
   /** Documents in an S3-compatible bucket instead of DATA_DIR/objects (decision 0009). */
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default("us-east-1"),
@@ -113,7 +104,6 @@ export type Config = {
   /** Without a trailing slash, e.g. `https://apply.northbridge.example`. */
   publicUrl: string;
   /** Without a trailing slash; unset: the server's own address (or PUBLIC_URL for a worker). */
-  serviceViewOrigin: string | undefined;
   /** Set when documents live in an S3-compatible bucket; unset: local disk under DATA_DIR/objects. */
   s3: S3Config | undefined;
   jobWorkers: boolean;
@@ -172,7 +162,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://${hostForUrl(e.HOST)}:${e.PORT}`).replace(/\/+$/, ""),
-    serviceViewOrigin: e.SERVICE_VIEW_ORIGIN?.replace(/\/+$/, ""),
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -124,16 +124,13 @@ async function startJobs(): Promise<void> {
     return;
   }
   engines = started;
-  const { port } = app.server.address() as AddressInfo;
   await startJobWorkers(jobQueue, engines, {
     db: database.db,
     store,
     clock,
     log: jobLog,
     pages: formPages,
-    // The application PDF prints this server's own service view, unless told where else to look.
-    serviceViewOrigin: config.serviceViewOrigin ?? localUrl(config.host, port),
-    tokenLifetimeMs: config.serviceTokenMinutes * 60_000,
+    clientDir,
     concurrency: config.conversionConcurrency,
   });
   jobLog.info("conversion and application PDF workers ready");

@@ -1,8 +1,9 @@
 // Entry point of `npm run worker`: a process that runs document and application PDF jobs and
 // serves no requests. At scale, API processes run with JOB_WORKERS=false and one or more of these
 // share PostgreSQL (and the object store) with them: any worker takes any queued job (decision
-// 0009). The application PDF prints the service view from SERVICE_VIEW_ORIGIN (else PUBLIC_URL):
-// an address of the API where this process can reach it (decision 0013).
+// 0009). The application PDF is the service view rendered here with the built client's stylesheets
+// (CLIENT_DIR, else dist/client beside this bundle, as the API process finds them; decision 0013).
+import { fileURLToPath } from "node:url";
 import pino from "pino";
 import { formPages } from "../src/form/pages/form-pages";
 import { ConfigError, loadConfig } from "./config";
@@ -60,8 +61,7 @@ await startJobWorkers(queue, engines, {
   clock,
   log,
   pages: formPages,
-  serviceViewOrigin: config.serviceViewOrigin ?? config.publicUrl,
-  tokenLifetimeMs: config.serviceTokenMinutes * 60_000,
+  clientDir: config.clientDir ?? fileURLToPath(new URL("../client", import.meta.url)),
   concurrency: config.conversionConcurrency,
 });
 log.info({ store: store.kind, schema: config.jobQueueSchema }, "worker ready");

@@ -1,5 +1,5 @@
-// The shared Chromium printer: real PDFs from HTML and from pages of an allowed origin, with every
-// other request blocked, scripts off unless asked, and a relaunch after a crash.
+// The shared Chromium printer: real PDFs from HTML, with every request blocked, scripts off unless
+// asked, a fresh context per job, and a relaunch after a crash.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,19 +13,16 @@ const png = buildPng(20, 20, quarters(20, 20));
 const dataUrl = `data:image/png;base64,${png.toString("base64")}`;
 
 let printer: PdfPrinter;
-/** Two local servers: "ours" (allowed in printUrl) and "elsewhere" (never to be reached). */
-let ours: { server: Server; origin: string; requests: string[] };
+/** A local server that must never be reached. */
 let elsewhere: { server: Server; origin: string; requests: string[] };
 
-async function listen(
-  pages: Record<string, string>,
-): Promise<{ server: Server; origin: string; requests: string[] }> {
+async function listen(): Promise<{ server: Server; origin: string; requests: string[] }> {
   const requests: string[] = [];
   const server = createServer((request, response) => {
     const url = request.url ?? "/";
     requests.push(url);
     if (url.endsWith(".png")) response.writeHead(200, { "Content-Type": "image/png" }).end(png);
-    else response.writeHead(200, { "Content-Type": "text/html" }).end(pages[url] ?? "<p>elsewhere</p>");
+    else response.writeHead(200, { "Content-Type": "text/html" }).end("<p>elsewhere</p>");
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
@@ -33,13 +30,11 @@ async function listen(
 
 beforeAll(async () => {
   printer = await PdfPrinter.start(silent);
-  elsewhere = await listen({});
-  ours = await listen({});
+  elsewhere = await listen();
 }, SLOW);
 
 afterAll(async () => {
   await printer?.close();
-  ours?.server.close();
   elsewhere?.server.close();
 });
 
@@ -124,63 +119,15 @@ describe("printHtml", () => {
   );
 });
 
-describe("printUrl", () => {
+describe("a document with its own paged media", () => {
   it(
-    "prints a page of the allowed origin with its own resources and nothing from elsewhere",
+    "prints on its own @page size and margins, tagged, with an outline of its headings",
     async () => {
-      const path = "/application.html";
-      const html = `<!doctype html><h1>Application of Ada</h1><img src="/own.png">
-        <img src="${elsewhere.origin}/tracker.png"><script src="${elsewhere.origin}/x.js"></script>
-        <script>fetch("${elsewhere.origin}/beacon").catch(() => {}); document.body.insertAdjacentHTML("beforeend", "<p>rendered by script</p>")</script>`;
-      ours.server.removeAllListeners("request");
-      ours.server.on("request", (request, response) => {
-        ours.requests.push(request.url ?? "");
-        if (request.url === path) response.writeHead(200, { "Content-Type": "text/html" }).end(html);
-        else response.writeHead(200, { "Content-Type": "image/png" }).end(png);
-      });
-      elsewhere.requests.length = 0;
-      ours.requests.length = 0;
-      const pdf = await printer.printUrl(`${ours.origin}${path}`, {
-        allowOrigin: ours.origin,
-        javaScript: true,
-        headers: { "X-Service-Token": "t" },
-      });
-      const text = await pdfText(pdf);
-      expect(text).toContain("Application of Ada");
-      expect(text).toContain("rendered by script");
-      expect(ours.requests).toEqual(expect.arrayContaining([path, "/own.png"]));
-      expect(elsewhere.requests).toEqual([]);
-      expect(await picturesOf20px(pdf)).toBe(1); // own.png; the tracker (same picture) was never loaded
-    },
-    SLOW,
-  );
-
-  it(
-    "waits until the page says it is ready, and prints on its own @page size and margins, tagged, with an outline",
-    async () => {
-      const path = "/ready.html";
-      // The page renders late (as the service view does after reading the application).
-      const html = `<!doctype html><html lang="en"><head><title>Ready</title>
+      const html = `<!doctype html><html lang="en"><head><title>Paged</title>
         <style>@page { size: A4; margin: 30mm; }</style></head><body>
-        <script>setTimeout(() => {
-          document.body.insertAdjacentHTML("beforeend", "<h1>Step One</h1><p>late text</p><h1 style='break-before: page'>Step Two</h1>");
-          document.body.dataset.state = "ready";
-        }, 300)</script></body></html>`;
-      ours.server.removeAllListeners("request");
-      ours.server.on("request", (_request, response) =>
-        response.writeHead(200, { "Content-Type": "text/html" }).end(html),
-      );
-      const pdf = await printer.printUrl(`${ours.origin}${path}`, {
-        allowOrigin: ours.origin,
-        javaScript: true,
-        pageCss: true,
-        tagged: true,
-        outline: true,
-        whenReady: async (page) => {
-          await page.waitForFunction(() => document.body?.dataset.state === "ready");
-        },
-      });
-      expect(await pdfText(pdf)).toContain("late text");
+        <h1>Step One</h1><p>first text</p><h1 style="break-before: page">Step Two</h1></body></html>`;
+      const pdf = await printer.printHtml(html, { pageCss: true, tagged: true, outline: true });
+      expect(await pdfText(pdf)).toContain("first text");
       const info = await pdfInfo(pdf);
       expect(info["Page size"]).toMatch(/pts \(A4\)$/);
       expect(info.Tagged).toBe("yes");
@@ -189,87 +136,41 @@ describe("printUrl", () => {
         { title: "Step One", page: 1, depth: 1 },
         { title: "Step Two", page: 2, depth: 1 },
       ]);
-
-      // A page that never says so is refused: no PDF of a half-rendered page.
-      await expect(
-        printer.printUrl(`${ours.origin}${path}`, {
-          allowOrigin: ours.origin,
-          javaScript: true,
-          whenReady: async () => {
-            throw new Error("not ready");
-          },
-        }),
-      ).rejects.toThrow("not ready");
     },
     SLOW,
   );
-
-  it(
-    "fetches our origin's immutable files once per process, and everything else for every job",
-    async () => {
-      ours.server.removeAllListeners("request");
-      ours.requests.length = 0;
-      ours.server.on("request", (request, response) => {
-        ours.requests.push(request.url ?? "");
-        if (request.url === "/page.html") {
-          response
-            .writeHead(200, { "Content-Type": "text/html", "Cache-Control": "no-store" })
-            .end(
-              `<!doctype html><p>page</p><script src="/assets/app-1234.js"></script><script src="/data.js"></script>`,
-            );
-        } else if (request.url === "/assets/app-1234.js") {
-          response
-            .writeHead(200, {
-              "Content-Type": "text/javascript",
-              "Cache-Control": "public, max-age=31536000, immutable",
-            })
-            .end(`document.body.insertAdjacentHTML("beforeend", "<p>from the asset</p>")`);
-        } else {
-          response
-            .writeHead(200, { "Content-Type": "text/javascript", "Cache-Control": "no-store" })
-            .end(`document.body.insertAdjacentHTML("beforeend", "<p>personal data</p>")`);
-        }
-      });
-      for (let job = 0; job < 2; job++) {
-        const text = await pdfText(
-          await printer.printUrl(`${ours.origin}/page.html`, { allowOrigin: ours.origin, javaScript: true }),
-        );
-        expect(text, `job ${job}: ${ours.requests.join(" ")}`).toContain("from the asset");
-        expect(text).toContain("personal data");
-      }
-      expect(ours.requests.filter((url) => url === "/assets/app-1234.js")).toHaveLength(1);
-      expect(ours.requests.filter((url) => url === "/data.js")).toHaveLength(2);
-      expect(ours.requests.filter((url) => url === "/page.html")).toHaveLength(2);
-    },
-    SLOW,
-  );
-
-  it("refuses a URL outside the allowed origin", () => {
-    expect(() => printer.printUrl(`${elsewhere.origin}/x.html`, { allowOrigin: ours.origin })).toThrow(
-      "is not on the allowed origin",
-    );
-  });
 });
 
 describe("contexts made ahead (a spare after each job)", () => {
   it(
+    "makes the first job's context and page (scripts off) at start",
+    async () => {
+      const started = await PdfPrinter.start(silent);
+      try {
+        const browser = await started.connectedBrowser();
+        await expect.poll(() => browser.contexts().length, { timeout: 30_000 }).toBe(1);
+        expect(await pdfText(await started.printHtml("<!doctype html><p>the first job</p>"))).toContain(
+          "the first job",
+        );
+      } finally {
+        await started.close();
+      }
+    },
+    SLOW,
+  );
+
+  it(
     "gives every job a context of its own: nothing one job stored is seen by the next, jobs at once never share one",
     async () => {
-      const pages: Record<string, string> = {
-        "/store.html":
-          "<!doctype html><p>stored</p><script>localStorage.setItem('who', 'Ada'); document.cookie = 'who=Ada'</script>",
-        "/read.html":
-          "<!doctype html><p id=out></p><script>document.getElementById('out').textContent = 'seen: ' + (localStorage.getItem('who') ?? 'nothing') + ' / ' + (document.cookie || 'no cookie')</script>",
-      };
-      ours.server.removeAllListeners("request");
-      ours.server.on("request", (request, response) => {
-        response.writeHead(200, { "Content-Type": "text/html" }).end(pages[request.url ?? ""] ?? "");
-      });
-      const print = (path: string) =>
-        printer.printUrl(`${ours.origin}${path}`, { allowOrigin: ours.origin, javaScript: true });
-      await print("/store.html");
+      const stores = "localStorage.setItem('who', 'Ada'); document.cookie = 'who=Ada';";
+      const reads =
+        "document.getElementById('out').textContent = 'seen: ' + (localStorage.getItem('who') ?? 'nothing') + ' / ' + (document.cookie || 'no cookie');";
+      const page = (script: string) => `<!doctype html><p id=out></p><script>${script}</script>`;
+      const print = (html: string) => printer.printHtml(html, { javaScript: true });
+      // Within its own page, a job sees what it stored: the reading script does read.
+      expect(await pdfText(await print(page(stores + reads)))).toContain("seen: Ada / who=Ada");
       for (let job = 0; job < 3; job++) {
-        expect(await pdfText(await print("/read.html"))).toContain("seen: nothing / no cookie");
+        expect(await pdfText(await print(page(reads)))).toContain("seen: nothing / no cookie");
       }
 
       const texts = ["one", "two", "three", "four", "five", "six"];

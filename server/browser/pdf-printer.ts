@@ -1,13 +1,10 @@
-// Prints pages to PDF in one warm Chromium per process. Every job gets a fresh browser context
-// (no cookies, cache or storage shared between jobs) whose every request is routed: an HTML
-// document we print sees only its own inline and data: content; a page of our own origin sees
-// that origin and nothing else. JavaScript is off unless the caller asks for it. A supervisor
-// relaunches the browser when it crashes, and a job that overruns its time is closed. Files our
-// origin marks immutable (the built client's hashed assets) are kept in memory between jobs, and
-// the next job's context and page are made ahead, when a job ends.
-import { type Browser, type BrowserContext, chromium, type Page, type Route } from "playwright-core";
+// Prints HTML documents to PDF in one warm Chromium per process. Every job gets a fresh browser
+// context (no cookies, cache or storage shared between jobs) whose every request is routed: the
+// document sees only its own inline and data: content. JavaScript is off unless the caller asks for
+// it. A supervisor relaunches the browser when it crashes, and a job that overruns its time is
+// closed. The next job's context and page are made ahead, when a job ends.
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { type ChromiumExecutable, findChromium } from "./find-chromium";
-import { ImmutableAssets } from "./immutable-assets";
 
 export type PrintOptions = {
   /** Paper size; Letter by default. */
@@ -27,18 +24,6 @@ export type PrintOptions = {
   tagged?: boolean;
   /** An outline (bookmarks) from the page's headings. */
   outline?: boolean;
-};
-
-export type PrintUrlOptions = PrintOptions & {
-  /** The only origin the page may load anything from (e.g. our own `PUBLIC_URL`). */
-  allowOrigin: string;
-  /** Headers sent with every (allowed) request, e.g. a short-lived token for our own origin. */
-  headers?: Record<string, string>;
-  /**
-   * Waits, once the page has started loading, until it is ready to print (e.g. a state its script
-   * sets); throws to refuse the print. Without it, the page is printed at its `load` event.
-   */
-  whenReady?: (page: Page) => Promise<void>;
 };
 
 export type PdfPrinterOptions = {
@@ -82,8 +67,6 @@ export class PdfPrinter {
    * (issue 15). Each is used by one job only, so every job still starts from a fresh context.
    */
   private readonly spares = new Map<boolean, Promise<Spare | undefined>>();
-  /** Our origin's content-hashed files, fetched once per process rather than once per job. */
-  private readonly assets = new ImmutableAssets();
   private active = 0;
   private readonly waiting: (() => void)[] = [];
   private closed = false;
@@ -99,6 +82,9 @@ export class PdfPrinter {
     const executable = await findChromium(options.executablePath);
     const printer = new PdfPrinter(executable, log, options.concurrency ?? 4);
     await printer.connectedBrowser();
+    // Our own prints (the application PDF, the DOCX fallback) run no script: the first one's page
+    // is made now, as a job's is when the one before ends.
+    printer.makeSpare(false);
     return printer;
   }
 
@@ -117,30 +103,6 @@ export class PdfPrinter {
       );
       return DOCUMENT_URL;
     });
-  }
-
-  /** Prints a page of `allowOrigin` (e.g. our own application PDF view); other origins are blocked. */
-  printUrl(url: string, options: PrintUrlOptions): Promise<Uint8Array> {
-    const allowed = new URL(options.allowOrigin).origin;
-    if (new URL(url).origin !== allowed) throw new Error(`${url} is not on the allowed origin ${allowed}`);
-    return this.job(
-      options,
-      async (context) => {
-        if (options.headers) await context.setExtraHTTPHeaders(options.headers);
-        await context.route("**/*", (route: Route) => {
-          const url = route.request().url();
-          if (originOf(url) !== allowed) return route.abort("blockedbyclient");
-          return this.assets.serve(route);
-        });
-        await context.routeWebSocket(/.*/, (socket) =>
-          originOf(socket.url().replace(/^ws/, "http")) === allowed
-            ? socket.connectToServer()
-            : socket.close(),
-        );
-        return url;
-      },
-      options.whenReady,
-    );
   }
 
   /** The running browser, launched (again) if needed. */
@@ -183,7 +145,6 @@ export class PdfPrinter {
   private async job(
     options: PrintOptions,
     prepare: (context: BrowserContext) => Promise<string>,
-    whenReady?: (page: Page) => Promise<void>,
   ): Promise<Uint8Array> {
     await this.slot();
     const timeoutMs = options.timeoutMs ?? 30_000;
@@ -197,8 +158,7 @@ export class PdfPrinter {
         const url = await prepare(context);
         const { page } = fresh;
         page.setDefaultTimeout(timeoutMs);
-        await page.goto(url, { waitUntil: whenReady ? "commit" : "load" });
-        await whenReady?.(page);
+        await page.goto(url, { waitUntil: "load" });
         const margin = options.margin ?? {};
         const paper = options.pageCss
           ? { preferCSSPageSize: true }
@@ -300,12 +260,4 @@ export class PdfPrinter {
 
 function documentPolicy(javaScript: boolean): string {
   return javaScript ? `${DOCUMENT_CSP}; script-src 'unsafe-inline'` : DOCUMENT_CSP;
-}
-
-function originOf(url: string): string | undefined {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return undefined;
-  }
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { FormPage } from "../../src/form/catalogue-types";
 import { type ApplicationPrinter, ChromiumApplicationPrinter } from "../application-pdf/application-printer";
+import { printStylesheet } from "../application-pdf/print-stylesheet";
 import { PdfPrinter } from "../browser/pdf-printer";
 import { createDocumentConverter } from "../conversion/create-document-converter";
 import type { DocumentConverter } from "../conversion/types";
@@ -54,10 +55,8 @@ export type JobWorkerSettings = {
   log: FastifyBaseLogger;
   /** The catalogue the service view renders. */
   pages: readonly FormPage[];
-  /** Where the service view is loaded from for printing (decision 0013). */
-  serviceViewOrigin: string;
-  /** Lifetime of the print's own service token. */
-  tokenLifetimeMs: number;
+  /** The built client, whose stylesheets the printed service view uses (decision 0013). */
+  clientDir: string;
   /** Jobs of each kind at once in this process. */
   concurrency: number | undefined;
 };
@@ -70,13 +69,16 @@ export async function startJobWorkers(
 ): Promise<void> {
   const { db, store, clock, log, concurrency } = settings;
   await startWorkers(queue, { db, store, converter: engines.converter, clock, log }, concurrency);
-  const printer = engines.printer
-    ? new ChromiumApplicationPrinter(engines.printer, settings.serviceViewOrigin)
-    : NO_PRINTER;
+  const stylesheet = printStylesheet(settings.clientDir);
+  // Read now, so the first job does not wait for it, and so a missing build is said at start.
+  await stylesheet().catch((error: unknown) => {
+    log.error({ err: error }, "application PDFs will fail until the client is built");
+  });
+  const printer = engines.printer ? new ChromiumApplicationPrinter(engines.printer, stylesheet) : NO_PRINTER;
   await startApplicationPdfWorkers(
     queue,
-    { db, store, printer, pages: settings.pages, clock, log, tokenLifetimeMs: settings.tokenLifetimeMs },
+    { db, store, printer, pages: settings.pages, clock, log },
     concurrency,
   );
-  log.info({ serviceViewOrigin: settings.serviceViewOrigin }, "application PDF workers ready");
+  log.info({ clientDir: settings.clientDir }, "application PDF workers ready");
 }

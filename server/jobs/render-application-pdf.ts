@@ -8,17 +8,16 @@ import { assembleApplicationPdf, pageCounts } from "../application-pdf/assemble-
 import { attachmentsOf, attachmentTitle } from "../application-pdf/attachments";
 import type { Database } from "../db/database";
 import { applicationPdfs } from "../db/schema";
-import { mintServiceToken, revokeServiceToken } from "../services/service-tokens";
 import { loadServiceApplication } from "../services/service-view";
 import { newApplicationPdfKey } from "../storage/object-keys";
 import type { ObjectStore } from "../storage/object-store";
 import type { RenderApplicationPdfPayload } from "./job-queue";
 
-// The `render-application-pdf` job (decision 0013): one `application_pdfs` row → one PDF. It mints
-// a short-lived service token for its own print, prints the service view in the warm Chromium with
-// a divider page per converted document, puts each document after its divider, stores the result
-// and marks the row COMPLETED. Its state is the row's status, never memory, so any process with workers runs it.
-// UNPROCESSED → IN_PROGRESS → COMPLETED | FAILED.
+// The `render-application-pdf` job (decision 0013): one `application_pdfs` row → one PDF. It reads
+// the application as the service view does, prints the service view rendered here in the warm
+// Chromium with a divider page per converted document, puts each document after its divider,
+// stores the result and marks the row COMPLETED. Its state is the row's status, never memory, so
+// any process with workers runs it. UNPROCESSED → IN_PROGRESS → COMPLETED | FAILED.
 
 export type ApplicationPdfDependencies = {
   db: Database;
@@ -30,8 +29,6 @@ export type ApplicationPdfDependencies = {
   log: FastifyBaseLogger;
   /** Our own limit on one run (print, documents, assembly, storing). */
   timeoutMs: number;
-  /** The print's service token lives this long (it is revoked as soon as the print is done). */
-  tokenLifetimeMs: number;
 };
 
 export type ApplicationPdfRun = {
@@ -99,7 +96,7 @@ export function downloadName(answers: Record<string, string>): string {
 type Rendered = { pdf: Uint8Array; pages: number; attachments: number; fileName: string; printMs: number };
 
 /**
- * Reads the converted documents to append, prints the service view (with a token of its own and a
+ * Reads the application and the converted documents to append, prints the service view (with a
  * divider page per document), then puts each document after its divider.
  */
 async function render(deps: ApplicationPdfDependencies, userId: string): Promise<Rendered> {
@@ -116,19 +113,8 @@ async function render(deps: ApplicationPdfDependencies, userId: string): Promise
   const counts = await pageCounts(documents);
   const dividers = documents.map((document, index) => ({ title: document.title, pages: counts[index] ?? 1 }));
 
-  const { token } = await mintServiceToken(deps.db, {
-    userId,
-    purpose: "pdf",
-    now: deps.clock(),
-    lifetimeMs: deps.tokenLifetimeMs,
-  });
-  let printed: Uint8Array;
   const printing = performance.now();
-  try {
-    printed = await deps.printer.printApplication(token, dividers);
-  } finally {
-    await revokeServiceToken(deps.db, token);
-  }
+  const printed = await deps.printer.printApplication({ application, pages: deps.pages, dividers });
   const printMs = performance.now() - printing;
   const assembled = await assembleApplicationPdf(printed, documents);
   return { ...assembled, attachments: documents.length, fileName: downloadName(application.answer), printMs };

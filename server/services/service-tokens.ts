@@ -8,8 +8,12 @@ import { randomToken, sha256Hex } from "./secrets";
 // the service rendering (spec §6). The raw token exists only in the link; the table keeps its
 // SHA-256.
 
-/** Who asked for the link: the application PDF job's own print, or staff (`npm run service:link`). */
-export type ServiceTokenPurpose = "pdf" | "staff";
+/**
+ * Who asked for the link: staff (`npm run service:link`). The table also allows `pdf`, the
+ * application PDF job's own links until 2026-11-26; the job now renders the application itself
+ * (decision 0013), and such rows expire like any other.
+ */
+export type ServiceTokenPurpose = "staff";
 
 /** `randomToken()`: 32 random bytes in base64url, 43 characters. Anything else is refused unread. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;

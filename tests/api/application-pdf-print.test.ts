@@ -4,10 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  ChromiumApplicationPrinter,
-  ServiceViewNotReady,
-} from "../../server/application-pdf/application-printer";
+import { ChromiumApplicationPrinter } from "../../server/application-pdf/application-printer";
+import { printStylesheet } from "../../server/application-pdf/print-stylesheet";
 import { PdfPrinter } from "../../server/browser/pdf-printer";
 import { createDocumentConverter } from "../../server/conversion/create-document-converter";
 import { textPdf } from "../../server/conversion/testing/build-pdfs";
@@ -30,9 +28,10 @@ import {
   type TestApp,
 } from "../helpers/test-app";
 
-// The application PDF for real (decision 0013): the built client served by the app, the service
-// view printed by Chromium, two documents uploaded and converted through the document path and
-// appended; the PDF read back with poppler (text, outline, tags, a rendered page).
+// The application PDF for real (decision 0013): the service view rendered by the server with the
+// built client's stylesheets and printed by Chromium, two documents uploaded and converted through
+// the document path and appended; the PDF read back with poppler (text, outline, tags, a rendered
+// page).
 
 const run = promisify(execFile);
 const silent = { info() {}, warn() {}, error() {} };
@@ -51,10 +50,11 @@ beforeAll(async () => {
   printer = await PdfPrinter.start(silent);
   converter = await createDocumentConverter({ log: silent, libreOffice: false, chromium: { printer } });
   test = await createTestApp({
-    clientDir,
     catalogue: PDF_CATALOGUE,
     conversions: { converter },
-    applicationPdfs: { printer: (origin) => new ChromiumApplicationPrinter(printer, origin, 60_000) },
+    applicationPdfs: {
+      printer: new ChromiumApplicationPrinter(printer, printStylesheet(clientDir), 60_000),
+    },
   });
 }, SLOW);
 afterAll(async () => {
@@ -181,29 +181,31 @@ describe("the application PDF of a complete application", () => {
     },
     SLOW,
   );
-
-  it(
-    "refuses to print a service view that did not open (its link refused): no PDF of an error page",
-    async () => {
-      const origin = test.origin ?? "";
-      await expect(
-        new ChromiumApplicationPrinter(printer, origin).printApplication("A".repeat(43), []),
-      ).rejects.toMatchObject({ name: ServiceViewNotReady.name, state: "invalid" });
-    },
-    SLOW,
-  );
 });
 
-describe("when Chromium cannot print", () => {
-  it(
-    "ends FAILED with the message for the applicant (the service view unreachable from the worker)",
+/** Printers that cannot print, each as a worker could meet it. */
+const BROKEN_PRINTERS: [string, () => Promise<ChromiumApplicationPrinter>][] = [
+  [
+    "the worker has no built client (the service view's stylesheets)",
+    async () =>
+      new ChromiumApplicationPrinter(printer, printStylesheet(path.join(tmpdir(), "no-client-here")), 20_000),
+  ],
+  [
+    "Chromium is gone (its printer closed)",
     async () => {
-      // A worker pointed at an address where nothing listens (e.g. a wrong SERVICE_VIEW_ORIGIN).
+      const gone = await PdfPrinter.start(silent);
+      await gone.close();
+      return new ChromiumApplicationPrinter(gone, printStylesheet(await builtClientDir()), 20_000);
+    },
+  ],
+];
+
+describe("when the application cannot be printed", () => {
+  it.each(BROKEN_PRINTERS)(
+    "ends FAILED with the message for the applicant: %s",
+    async (_case, brokenPrinter) => {
       const broken = await createTestApp({
-        applicationPdfs: {
-          printer: new ChromiumApplicationPrinter(printer, "http://127.0.0.1:9", 20_000),
-          policy: { retryLimit: 0 },
-        },
+        applicationPdfs: { printer: await brokenPrinter(), policy: { retryLimit: 0 } },
       });
       try {
         const { cookie } = await signedInUser(broken);

@@ -2,7 +2,10 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPng, quarters } from "../../server/conversion/testing/build-images";
-import { pdfInfo } from "../../server/conversion/testing/read-pdf";
+import { pdfInfo, pdfText } from "../../server/conversion/testing/read-pdf";
+import { putAnswers } from "../helpers/api";
+import { fetchPdf, pdfState, settledPdf } from "../helpers/application-pdf";
+import { builtClientDir } from "../helpers/client-build";
 import { DOCUMENT_CATALOGUE, RESUME, settledConversion, uploadDocument } from "../helpers/documents";
 import { type Postgres, postgresAvailable, startPostgres } from "../helpers/postgres";
 import {
@@ -13,8 +16,9 @@ import {
   type TestApp,
 } from "../helpers/test-app";
 
-// At scale (decision 0009): API processes with JOB_WORKERS=false only queue conversions; a
-// separate `npm run worker` process on the same PostgreSQL (and object store) runs them. Here the
+// At scale (decision 0009): API processes with JOB_WORKERS=false only queue conversions and
+// application PDFs; a separate `npm run worker` process on the same PostgreSQL (and object store)
+// runs them. Here the
 // API is this test's app (no workers in it) and the worker is the real entry point, in its own
 // process. PostgreSQL: DATABASE_URL, or a throw-away cluster when only the binaries are installed.
 
@@ -94,6 +98,34 @@ describe.skipIf(!postgresAvailable())("a separate worker process", () => {
     await waitForOutput("document converted");
     const pdf = await test.app.inject({ method: "GET", url: state.url ?? "" });
     expect((await pdfInfo(new Uint8Array(pdf.rawPayload))).Pages).toBe("1");
+
+    worker.child.kill("SIGTERM");
+    expect(await worker.exit).toBe(0);
+  }, 240_000);
+
+  it("makes the application PDF an API process queued, from the database and the built client alone", async () => {
+    const { cookie } = await signedInUser(test);
+    expect((await putAnswers(test, cookie, { first_name: "Ada", last_name: "Lovelace" })).statusCode).toBe(
+      200,
+    );
+    expect((await pdfState(test, cookie)).status).toBe("UNPROCESSED");
+
+    // The API here is never listening: the worker cannot call it, only share its database.
+    worker = startWorker({
+      DATABASE_URL: postgres.url,
+      DATA_DIR: test.dataDir,
+      JOB_QUEUE_SCHEMA: schema,
+      CLIENT_DIR: await builtClientDir(),
+    });
+    await waitForOutput("worker ready");
+    const state = await settledPdf(test, cookie, 120_000);
+    expect(state.status, state.message).toBe("COMPLETED");
+    const pdf = new Uint8Array((await fetchPdf(test, state.url ?? "", cookie)).rawPayload);
+    expect((await pdfInfo(pdf)).Title).toBe(
+      "Ada Lovelace: Northbridge University Transfer & Accelerated Application",
+    );
+    expect(await pdfText(pdf)).toContain("Step One: About You");
+    expect(worker.output()).not.toContain("application PDFs will fail");
 
     worker.child.kill("SIGTERM");
     expect(await worker.exit).toBe(0);

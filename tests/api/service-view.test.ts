@@ -65,7 +65,7 @@ afterAll(async () => {
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
 function mint(userId: string, lifetimeMs = TEN_MINUTES) {
-  return mintServiceToken(test.database.db, { userId, purpose: "pdf", now: test.app.clock(), lifetimeMs });
+  return mintServiceToken(test.database.db, { userId, purpose: "staff", now: test.app.clock(), lifetimeMs });
 }
 
 /** The call as the service rendering makes it: the token in the query, no cookie, no CSRF header. */
@@ -124,7 +124,7 @@ describe("service tokens", () => {
         .from(serviceTokens)
         .where(eq(serviceTokens.userId, user.userId));
       expect(rows).toStrictEqual([
-        { tokenHash: sha256Hex(token), userId: user.userId, purpose: "pdf", createdAt: now, expiresAt },
+        { tokenHash: sha256Hex(token), userId: user.userId, purpose: "staff", createdAt: now, expiresAt },
       ]);
       expect(JSON.stringify(rows)).not.toContain(token);
     } finally {
@@ -282,7 +282,7 @@ describe("GET /service/tmp-pdf", () => {
       const user = await signedInUser(logged);
       const { token } = await mintServiceToken(logged.database.db, {
         userId: user.userId,
-        purpose: "pdf",
+        purpose: "staff",
         now: logged.app.clock(),
         lifetimeMs: TEN_MINUTES,
       });

@@ -130,7 +130,7 @@ export async function pagesOfText(texts: readonly string[]): Promise<Uint8Array>
 }
 
 export type StandInPrinter = ApplicationPrinter & {
-  /** The application each print was given, as the job's token opened it. */
+  /** The application each print was given, as the job read it. */
   prints: ServiceResponse[];
   /** The divider pages each print was asked to add. */
   dividers: Divider[][];
@@ -141,11 +141,10 @@ export type StandInPrinter = ApplicationPrinter & {
 };
 
 /**
- * Stands in for Chromium: reads the application with the service token the job minted (through
- * the real GET /service/tmp-pdf, so a bad token fails the print as the service view would) and
- * prints a page naming the applicant, then the divider pages, each with its outline entry.
+ * Stands in for Chromium: keeps the application and dividers it is given and prints a page naming
+ * the applicant, then the divider pages, each with its outline entry.
  */
-export function standInPrinter(app: () => TestApp): StandInPrinter {
+export function standInPrinter(): StandInPrinter {
   let gate: Promise<void> | null = null;
   const printer: StandInPrinter = {
     prints: [],
@@ -161,14 +160,7 @@ export function standInPrinter(app: () => TestApp): StandInPrinter {
         release();
       };
     },
-    async printApplication(token, dividers) {
-      const response = await app().app.inject({
-        method: "GET",
-        url: `/service/tmp-pdf?service_token=${token}`,
-      });
-      if (response.statusCode !== 200)
-        throw new Error(`the job's service token was refused (${response.statusCode})`);
-      const application = response.json() as ServiceResponse;
+    async printApplication({ application, dividers }) {
       printer.prints.push(application);
       printer.dividers.push([...dividers]);
       if (gate) await gate;

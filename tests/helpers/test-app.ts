@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -39,8 +38,6 @@ export type TestApp = {
    * its requests take on a busy machine.
    */
   freezeClock(frozen?: boolean): void;
-  /** Where the app listens (`http://127.0.0.1:port`) when it was asked to (application PDFs printed for real). */
-  origin?: string;
   close(): Promise<void>;
 };
 
@@ -69,13 +66,12 @@ export type TestAppOptions = {
   /** Run conversion jobs in this process with this converter (otherwise none run here). */
   conversions?: { converter: DocumentConverter; policy?: Partial<ConversionJobPolicy>; concurrency?: number };
   /**
-   * Run application PDF jobs in this process. `printer` is a stand-in, or a function given the
-   * app's own address: the app then listens on a free port (with `clientDir` it serves the service
-   * view a real Chromium printer loads). `pages`: the catalogue the job names documents from (by
-   * default the app's `catalogue`, else the real one).
+   * Run application PDF jobs in this process with `printer` (a stand-in, or Chromium's). `pages`:
+   * the catalogue the job renders and names documents from (by default the app's `catalogue`,
+   * else the real one).
    */
   applicationPdfs?: {
-    printer: ApplicationPrinter | ((origin: string) => ApplicationPrinter);
+    printer: ApplicationPrinter;
     policy?: Partial<JobPolicy>;
     concurrency?: number;
     pages?: readonly FormPage[];
@@ -147,24 +143,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     const { converter, concurrency = 2 } = options.conversions;
     await startWorkers(queue, { db: database.db, store, converter, clock, log: app.log }, concurrency);
   }
-  let origin: string | undefined;
   if (options.applicationPdfs) {
     const { printer, concurrency = 2, pages = options.catalogue ?? formPages } = options.applicationPdfs;
-    if (typeof printer === "function") {
-      await app.listen({ port: 0, host: "127.0.0.1" });
-      origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    }
     await startApplicationPdfWorkers(
       queue,
-      {
-        db: database.db,
-        store,
-        printer: typeof printer === "function" ? printer(origin ?? "") : printer,
-        pages,
-        clock,
-        log: app.log,
-        tokenLifetimeMs: 10 * 60_000,
-      },
+      { db: database.db, store, printer, pages, clock, log: app.log },
       concurrency,
     );
   }
@@ -174,7 +157,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     dataDir,
     store,
     queue,
-    origin,
     advanceClock(ms) {
       offsetMs += ms;
     },

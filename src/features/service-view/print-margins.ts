@@ -1,6 +1,8 @@
 // Spec/brief: the printed application carries the applicant's name and page numbers in the page
 // margins. Chromium prints CSS paged-media margin boxes; the page numbers are in the stylesheet,
-// the name (known only once the answers are read) comes from here.
+// the name (known only once the answers are read) comes from here, as does the document's title.
+
+import { partner } from "../../config/partner";
 
 type Answers = Readonly<Record<string, string>>;
 
@@ -11,6 +13,11 @@ export function applicantName(answers: Answers): string {
     .filter((part) => part !== "")
     .join(" ");
   return name || "Applicant";
+}
+
+/** The rendering's title, and so the application PDF's: "Ada Lovelace: <the application's title>". */
+export function serviceViewTitle(answers: Answers): string {
+  return `${applicantName(answers)}: ${partner.applicationTitle}`;
 }
 
 /** `value` as a CSS string literal: backslashes and quotes escaped, control characters dropped. */

@@ -4,7 +4,7 @@ import { partner } from "../../config/partner";
 import { ERROR_SCREEN_TITLE, SERVICE_LINK_INVALID_MESSAGE } from "../../shared/messages";
 import { SERVICE_VIEW_STATE_ATTRIBUTE, type ServiceViewState } from "../../shared/service-view";
 import { type ServiceApplicationState, useServiceApplication } from "./api/get-service-application";
-import { applicantName } from "./print-margins";
+import { serviceViewTitle } from "./print-margins";
 import { ServiceApplication } from "./service-application";
 
 export function setServiceViewState(state: ServiceViewState): void {
@@ -26,7 +26,7 @@ function useServiceViewState(state: ServiceApplicationState): void {
       setServiceViewState(state.status);
       return;
     }
-    document.title = `${applicantName(state.application.answer)}: ${partner.applicationTitle}`;
+    document.title = serviceViewTitle(state.application.answer);
     let current = true;
     // Effects run after the DOM is committed; text must not be printed in a fallback font.
     // (`document.fonts` is absent outside browsers.)

@@ -18,7 +18,12 @@ import { ServiceQuestion } from "./service-question";
  */
 const SERVICE_VIEWER: Viewer = viewerOf(serviceUserSnapshot());
 
-type Props = { application: ServiceResponse; pages?: readonly FormPage[] };
+type Props = {
+  application: ServiceResponse;
+  pages?: readonly FormPage[];
+  /** What follows the steps in the same document (the application PDF's divider pages). */
+  children?: ReactNode;
+};
 
 /**
  * Spec §6 service rendering: every step of the application, read-only, from the same catalogue
@@ -26,7 +31,7 @@ type Props = { application: ServiceResponse; pages?: readonly FormPage[] };
  * make visible, as text and boxes. No controls, navigation, header or footer: the same markup is
  * what staff read on screen and what the application PDF prints (one step per printed section).
  */
-export function ServiceApplication({ application, pages = formPages }: Props) {
+export function ServiceApplication({ application, pages = formPages, children }: Props) {
   const name = applicantName(application.answer);
   return (
     <main id="main" className="service-view">
@@ -37,6 +42,7 @@ export function ServiceApplication({ application, pages = formPages }: Props) {
       {pages.map((page) => (
         <ServiceStep key={page.id} page={page} application={application} />
       ))}
+      {children}
     </main>
   );
 }

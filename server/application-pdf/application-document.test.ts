@@ -1,0 +1,86 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from "vitest";
+import { formPages } from "../../src/form/pages/form-pages";
+import { TWO_COLLEGE_APPLICATION, TWO_COLLEGE_COUNTS } from "../../tests/helpers/complete-application";
+import { applicationDocument, type PrintedApplication } from "./application-document";
+
+// The document the application PDF job prints: the service view's markup with the stylesheets it
+// is given, the divider pages after the steps, and the applicant's text only ever as text.
+
+const HOSTILE = `Ada</title></style><script>document.title = "x"</script><img src="https://elsewhere.example/t.png">`;
+
+function parsed(printed: Partial<PrintedApplication>, stylesheet = ".service-view { color: navy }") {
+  const html = applicationDocument(
+    {
+      application: {
+        answer: TWO_COLLEGE_APPLICATION,
+        add_another: TWO_COLLEGE_COUNTS,
+        document_answer: {},
+        tabs: {},
+      },
+      pages: formPages,
+      dividers: [],
+      ...printed,
+    },
+    stylesheet,
+  );
+  return { html, document: new DOMParser().parseFromString(html, "text/html") };
+}
+
+describe("the application document", () => {
+  it("is the service view's steps with the stylesheets it is given, named after the applicant", () => {
+    const { html, document } = parsed({}, ".service-view > p { color: navy }");
+    expect(html.startsWith('<!doctype html><html lang="en">')).toBe(true);
+    expect(document.title).toBe("Ada Lovelace: Northbridge University Transfer & Accelerated Application");
+    const styles = [...document.querySelectorAll("style")].map((style) => style.textContent);
+    expect(styles[0]).toBe(".service-view > p { color: navy }");
+    // The applicant's name in every page's top margin.
+    expect(styles.join("\n")).toContain('@top-left { content: "Ada Lovelace"; }');
+    expect([...document.querySelectorAll("main h1")].map((h1) => h1.textContent)).toStrictEqual([
+      "Step One: About You",
+      "Step Two: Your Academics",
+      "Step Three: Final Steps",
+    ]);
+    expect(document.querySelector("main")?.textContent).toContain("Riverside Cmty College (CEEB 4658)");
+  });
+
+  it("puts a divider page per document after the steps, in their order", () => {
+    const { document } = parsed({
+      dividers: [
+        { title: "Attached document: Résumé — resume.pdf", pages: 1 },
+        { title: "Attached document: Unofficial transcript — transcript.pdf", pages: 2 },
+      ],
+    });
+    const headings = [...document.querySelectorAll("main h1")].map((h1) => h1.textContent);
+    expect(headings.slice(3)).toStrictEqual([
+      "Attached document: Résumé — resume.pdf",
+      "Attached document: Unofficial transcript — transcript.pdf",
+    ]);
+    const dividers = [...document.querySelectorAll("main > section.application-pdf-divider")];
+    expect(dividers.map((divider) => divider.querySelector("p")?.textContent)).toStrictEqual([
+      "The next page is the document the applicant uploaded, converted to PDF.",
+      "The next 2 pages are the document the applicant uploaded, converted to PDF.",
+    ]);
+    expect(document.querySelector("main > :last-child")).toBe(dividers.at(-1));
+  });
+
+  it("keeps the applicant's text as text: no markup of theirs, no script, nothing to load", () => {
+    const { document } = parsed({
+      application: {
+        answer: { ...TWO_COLLEGE_APPLICATION, first_name: HOSTILE, last_name: "O'Brien" },
+        add_another: TWO_COLLEGE_COUNTS,
+        document_answer: {},
+        tabs: {},
+      },
+      dividers: [{ title: `Attached document: ${HOSTILE}`, pages: 1 }],
+    });
+    expect(document.querySelectorAll("script, img, link, iframe, object")).toHaveLength(0);
+    expect(document.title).toBe(
+      `${HOSTILE} O'Brien: Northbridge University Transfer & Accelerated Application`,
+    );
+    expect(document.querySelector("main")?.textContent).toContain(HOSTILE);
+    expect(document.querySelector(".application-pdf-divider h1")?.textContent).toBe(
+      `Attached document: ${HOSTILE}`,
+    );
+  });
+});

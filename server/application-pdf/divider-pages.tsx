@@ -1,0 +1,31 @@
+// The page before each attached document in the application PDF: which question the document
+// answers and its file name, so a reader of the printed PDF knows what follows. They come after
+// the three steps in the document the job prints (decision 0013), so one Chromium print makes the
+// application and its dividers: tagged like the rest, each divider's heading a top-level entry of
+// Chromium's outline (after the steps), in the page's own fonts and any script.
+
+export type Divider = {
+  /** "Attached document: Résumé — resume.pdf" (the heading, and so the outline entry). */
+  title: string;
+  /** Pages of the document that follows. */
+  pages: number;
+};
+
+/** Each divider on a page of its own, its text well down the page. */
+export const DIVIDER_CSS = `
+.application-pdf-divider { break-before: page; break-after: page; padding-top: 2.5in; }
+.application-pdf-divider h1 { margin: 0 0 1rem; overflow-wrap: anywhere; }
+.application-pdf-divider p { margin: 0; }
+`;
+
+export function DividerPages({ dividers }: { dividers: readonly Divider[] }) {
+  return dividers.map(({ title, pages }, index) => (
+    <section key={index} className="application-pdf-divider">
+      <h1>{title}</h1>
+      <p>
+        The next {pages === 1 ? "page is" : `${pages} pages are`} the document the applicant uploaded,
+        converted to PDF.
+      </p>
+    </section>
+  ));
+}
