@@ -2,12 +2,14 @@
 // goes before optimising (issue 15). Not part of `npm run bench`: it prints no target.
 //
 //   node bench/profile-client.mjs [/about] [--signed-in] [--by=package|file|function|line|ours] [--top=40]
-//                                 [--task-ms=10]
+//                                 [--task-ms=10] [--typing]
 //
 // Loads the page in Debian's Chromium (no throttling), samples the main thread from navigation
 // until the page has been quiet for a second, maps every sample through the build's source maps,
 // and prints self time grouped by npm package (default), source file or function, plus the
-// page's tasks over 20 ms as the trace saw them.
+// page's tasks over 20 ms as the trace saw them. With --typing, the samples are of typing instead:
+// once the page is quiet, a name typed into its first text field a key every 90 ms, as
+// bench/autosave.mjs types, with the `answer-commit` times it measured.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -20,6 +22,7 @@ const signedIn = args.includes("--signed-in");
 const by = args.find((arg) => arg.startsWith("--by="))?.slice(5) ?? "package";
 let firstPaint = null;
 const tasksOnly = args.includes("--tasks-only");
+const typing = args.includes("--typing");
 const TASK_MS = Number(args.find((arg) => arg.startsWith("--task-ms="))?.slice(10) ?? 10);
 const top = Number(args.find((arg) => arg.startsWith("--top="))?.slice(6) ?? 40);
 
@@ -76,25 +79,49 @@ async function profileFirstVisit() {
     }
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    await cdp.send("Tracing.start", {
-      // Sampling slows the page: --tasks-only traces tasks alone, for their true lengths.
-      categories: tasksOnly
-        ? "toplevel,devtools.timeline,disabled-by-default-devtools.timeline,loading"
-        : "toplevel,devtools.timeline,disabled-by-default-devtools.timeline,loading,disabled-by-default-v8.cpu_profiler",
-      transferMode: "ReturnAsStream",
-    });
+    const startTracing = () =>
+      cdp.send("Tracing.start", {
+        // Sampling slows the page: --tasks-only traces tasks alone, for their true lengths.
+        categories: tasksOnly
+          ? "toplevel,devtools.timeline,disabled-by-default-devtools.timeline,loading,blink.user_timing"
+          : "toplevel,devtools.timeline,disabled-by-default-devtools.timeline,loading,blink.user_timing,disabled-by-default-v8.cpu_profiler",
+        transferMode: "ReturnAsStream",
+      });
+    if (!typing) await startTracing();
     await page.goto(`${server.base}${route}`);
     // Quiet: no long task for a second (the progressive render has ended).
-    await page.evaluate(
-      () =>
-        new Promise((resolve) => {
-          let timer = setTimeout(resolve, 1_000);
-          new PerformanceObserver(() => {
-            clearTimeout(timer);
-            timer = setTimeout(resolve, 1_000);
-          }).observe({ type: "longtask" });
-        }),
-    );
+    const quiet = () =>
+      page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            let timer = setTimeout(resolve, 1_000);
+            new PerformanceObserver(() => {
+              clearTimeout(timer);
+              timer = setTimeout(resolve, 1_000);
+            }).observe({ type: "longtask" });
+          }),
+      );
+    await quiet();
+    if (typing) {
+      const field = page.locator("input[type=text]").first();
+      await field.click();
+      await quiet();
+      await startTracing();
+      const from = await page.evaluate(() => performance.now());
+      await page.keyboard.type("Alexandria Christopher", { delay: 90 });
+      await quiet();
+      const commits = await page.evaluate(
+        (from) =>
+          performance
+            .getEntriesByName("answer-commit")
+            .filter((entry) => entry.startTime >= from)
+            .map((entry) => entry.duration)
+            .sort((a, b) => a - b),
+        from,
+      );
+      const at = (q) => commits[Math.min(commits.length - 1, Math.floor(q * commits.length))]?.toFixed(1);
+      console.log(`answer-commit over ${commits.length} keystrokes: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms`);
+    }
     const { profile, tasks } = analyse(await readTrace(cdp));
     await report(profile, tasks);
   } finally {
@@ -126,9 +153,11 @@ async function readTrace(cdp) {
 function analyse(trace) {
   const events = trace.traceEvents ?? trace;
   // The page's renderer: the one that parsed our page's HTML (not about:blank's, nor Chromium's own).
-  const pid = events.findLast(
-    (event) => event.name === "ParseHTML" && event.args?.beginData?.url?.startsWith("http://127.0.0.1:"),
-  )?.pid;
+  // (While typing, the renderer whose script measured `answer-commit`.)
+  const pid =
+    events.findLast(
+      (event) => event.name === "ParseHTML" && event.args?.beginData?.url?.startsWith("http://127.0.0.1:"),
+    )?.pid ?? events.find((event) => event.name === "answer-commit")?.pid;
   const head = events.find((event) => event.name === "Profile" && event.pid === pid);
   const main = events.find(
     (event) => event.name === "thread_name" && event.args?.name === "CrRendererMain" && event.pid === pid,
@@ -136,8 +165,8 @@ function analyse(trace) {
   const onMain = events
     .filter((event) => event.pid === main.pid && event.tid === main.tid)
     .sort((a, b) => a.ts - b.ts);
-  // Times are printed from the page's first HTML parse.
-  const start = onMain.find((event) => event.name === "ParseHTML")?.ts ?? 0;
+  // Times are printed from the page's first HTML parse (or the trace's first event).
+  const start = onMain.find((event) => event.name === "ParseHTML")?.ts ?? onMain[0]?.ts ?? 0;
   const tasks = onMain
     .filter((event) => event.name === "RunTask" && event.dur > TASK_MS * 1_000)
     .map((event) => ({
