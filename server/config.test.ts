@@ -1,5 +1,6 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, DEFAULT_MAIL_FROM, loadConfig } from "./config";
+import { ConfigError, clientDirOf, DEFAULT_MAIL_FROM, loadConfig } from "./config";
 
 const DEFAULTS = {
   port: 8080,
@@ -227,5 +228,13 @@ describe("loadConfig", () => {
     ["PUBLIC_URL", "https://apply.example.edu/?next=/evil"],
   ])("refuses %s=%s, naming it", (name, value) => {
     expect(configError({ [name]: value }).message).toContain(name);
+  });
+});
+
+describe("clientDirOf", () => {
+  it("is CLIENT_DIR when set, else the client folder beside the server's own", () => {
+    expect(clientDirOf({ clientDir: "/srv/client" })).toBe("/srv/client");
+    // From the sources (server/), as from the bundles (dist/server/): the sibling `client`.
+    expect(clientDirOf({ clientDir: undefined })).toBe(path.resolve(import.meta.dirname, "..", "client"));
   });
 });

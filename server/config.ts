@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { parseTrustProxy, TRUST_PROXY_HELP, type TrustProxy } from "./trust-proxy";
 
@@ -184,4 +185,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** An IPv6 literal needs brackets in a URL. */
 function hostForUrl(host: string): string {
   return host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+}
+
+/**
+ * The built client: CLIENT_DIR, else dist/client beside the server's bundles in dist/server (the
+ * API process serves it; every process with job workers prints the application PDF with its
+ * stylesheets).
+ */
+export function clientDirOf(config: Pick<Config, "clientDir">): string {
+  return config.clientDir ?? fileURLToPath(new URL("../client", import.meta.url));
 }

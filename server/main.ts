@@ -1,11 +1,10 @@
 // Entry point of `npm start`: validate config, open the database, migrate, listen, shut down cleanly.
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
-import { fileURLToPath } from "node:url";
 import pino from "pino";
 import { formPages } from "../src/form/pages/form-pages";
 import { buildApp } from "./app";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, clientDirOf, loadConfig } from "./config";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { type DatabaseHandle, openDatabase } from "./db/database";
 import type { JobEngines } from "./jobs/job-engines";
@@ -30,8 +29,7 @@ try {
   process.exit(1);
 }
 
-// The bundle lives in dist/server; the built client beside it in dist/client.
-const clientDir = config.clientDir ?? fileURLToPath(new URL("../client", import.meta.url));
+const clientDir = clientDirOf(config);
 let database: DatabaseHandle;
 try {
   database = await openDatabase(

@@ -2,11 +2,10 @@
 // serves no requests. At scale, API processes run with JOB_WORKERS=false and one or more of these
 // share PostgreSQL (and the object store) with them: any worker takes any queued job (decision
 // 0009). The application PDF is the service view rendered here with the built client's stylesheets
-// (CLIENT_DIR, else dist/client beside this bundle, as the API process finds them; decision 0013).
-import { fileURLToPath } from "node:url";
+// (`clientDirOf`, as the API process finds them; decision 0013).
 import pino from "pino";
 import { formPages } from "../src/form/pages/form-pages";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, clientDirOf, loadConfig } from "./config";
 import { openDatabase } from "./db/database";
 import { startJobEngines, startJobWorkers } from "./jobs/job-engines";
 import { JobQueue } from "./jobs/job-queue";
@@ -61,7 +60,7 @@ await startJobWorkers(queue, engines, {
   clock,
   log,
   pages: formPages,
-  clientDir: config.clientDir ?? fileURLToPath(new URL("../client", import.meta.url)),
+  clientDir: clientDirOf(config),
   concurrency: config.conversionConcurrency,
 });
 log.info({ store: store.kind, schema: config.jobQueueSchema }, "worker ready");

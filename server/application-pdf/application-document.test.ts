@@ -9,15 +9,17 @@ import { applicationDocument, type PrintedApplication } from "./application-docu
 
 const HOSTILE = `Ada</title></style><script>document.title = "x"</script><img src="https://elsewhere.example/t.png">`;
 
+const APPLICATION = {
+  answer: TWO_COLLEGE_APPLICATION,
+  add_another: TWO_COLLEGE_COUNTS,
+  document_answer: {},
+  tabs: {},
+};
+
 function parsed(printed: Partial<PrintedApplication>, stylesheet = ".service-view { color: navy }") {
   const html = applicationDocument(
     {
-      application: {
-        answer: TWO_COLLEGE_APPLICATION,
-        add_another: TWO_COLLEGE_COUNTS,
-        document_answer: {},
-        tabs: {},
-      },
+      application: APPLICATION,
       pages: formPages,
       dividers: [],
       ...printed,
@@ -67,10 +69,8 @@ describe("the application document", () => {
   it("keeps the applicant's text as text: no markup of theirs, no script, nothing to load", () => {
     const { document } = parsed({
       application: {
+        ...APPLICATION,
         answer: { ...TWO_COLLEGE_APPLICATION, first_name: HOSTILE, last_name: "O'Brien" },
-        add_another: TWO_COLLEGE_COUNTS,
-        document_answer: {},
-        tabs: {},
       },
       dividers: [{ title: `Attached document: ${HOSTILE}`, pages: 1 }],
     });

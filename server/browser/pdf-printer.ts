@@ -88,23 +88,6 @@ export class PdfPrinter {
     return printer;
   }
 
-  /** Prints a complete HTML document; it can load nothing but its own inline and data: content. */
-  printHtml(html: string, options: PrintOptions = {}): Promise<Uint8Array> {
-    return this.job(options, async (context) => {
-      await context.route("**/*", (route) =>
-        route.request().url() === DOCUMENT_URL
-          ? route.fulfill({
-              status: 200,
-              contentType: "text/html; charset=utf-8",
-              headers: { "Content-Security-Policy": documentPolicy(options.javaScript ?? false) },
-              body: html,
-            })
-          : route.abort("blockedbyclient"),
-      );
-      return DOCUMENT_URL;
-    });
-  }
-
   /** The running browser, launched (again) if needed. */
   connectedBrowser(): Promise<Browser> {
     if (this.closed) return Promise.reject(new Error("the PDF printer is closed"));
@@ -142,10 +125,8 @@ export class PdfPrinter {
     await browser?.close().catch(() => undefined);
   }
 
-  private async job(
-    options: PrintOptions,
-    prepare: (context: BrowserContext) => Promise<string>,
-  ): Promise<Uint8Array> {
+  /** Prints a complete HTML document; it can load nothing but its own inline and data: content. */
+  async printHtml(html: string, options: PrintOptions = {}): Promise<Uint8Array> {
     await this.slot();
     const timeoutMs = options.timeoutMs ?? 30_000;
     const javaScript = options.javaScript ?? false;
@@ -155,10 +136,19 @@ export class PdfPrinter {
       const print = async () => {
         const fresh = await this.takeSpare(javaScript);
         context = fresh.context;
-        const url = await prepare(context);
+        await context.route("**/*", (route) =>
+          route.request().url() === DOCUMENT_URL
+            ? route.fulfill({
+                status: 200,
+                contentType: "text/html; charset=utf-8",
+                headers: { "Content-Security-Policy": documentPolicy(javaScript) },
+                body: html,
+              })
+            : route.abort("blockedbyclient"),
+        );
         const { page } = fresh;
         page.setDefaultTimeout(timeoutMs);
-        await page.goto(url, { waitUntil: "load" });
+        await page.goto(DOCUMENT_URL, { waitUntil: "load" });
         const margin = options.margin ?? {};
         const paper = options.pageCss
           ? { preferCSSPageSize: true }

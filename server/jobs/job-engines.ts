@@ -69,16 +69,25 @@ export async function startJobWorkers(
 ): Promise<void> {
   const { db, store, clock, log, concurrency } = settings;
   await startWorkers(queue, { db, store, converter: engines.converter, clock, log }, concurrency);
-  const stylesheet = printStylesheet(settings.clientDir);
-  // Read now, so the first job does not wait for it, and so a missing build is said at start.
-  await stylesheet().catch((error: unknown) => {
-    log.error({ err: error }, "application PDFs will fail until the client is built");
-  });
-  const printer = engines.printer ? new ChromiumApplicationPrinter(engines.printer, stylesheet) : NO_PRINTER;
+  const printer = engines.printer
+    ? new ChromiumApplicationPrinter(engines.printer, await readStylesheetAtStart(settings.clientDir, log))
+    : NO_PRINTER;
   await startApplicationPdfWorkers(
     queue,
     { db, store, printer, pages: settings.pages, clock, log },
     concurrency,
   );
   log.info({ clientDir: settings.clientDir }, "application PDF workers ready");
+}
+
+/** The print's stylesheets, read now: the first job does not wait for them, and a missing build is said at start. */
+async function readStylesheetAtStart(
+  clientDir: string,
+  log: FastifyBaseLogger,
+): Promise<() => Promise<string>> {
+  const stylesheet = printStylesheet(clientDir);
+  await stylesheet().catch((error: unknown) => {
+    log.error({ err: error }, "application PDFs will fail until the client is built");
+  });
+  return stylesheet;
 }
