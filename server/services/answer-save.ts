@@ -13,12 +13,13 @@ export const SAVED_MESSAGE = "Your answers have been saved.";
  * sending `last_seq + 1` or no sequence headers, an existing application not submitted) is one
  * statement, one round trip, the session check included (`answer_save_signed_in`, migration 0012:
  * `session_check`, the API's session rules, then `answer_save` for its user; SIGNED_OUT when the
- * session is not active). `answer_save` (migrations 0010, 0011) claims the
- * idempotency key, advances the device's sequence and locks the application row, in that order (the
- * order every writer takes these locks), then writes the answers in a statement of its own
- * (`answer_save_write`: its snapshot is taken under the lock, so the superseded values it reads are
- * current). Any other case makes it raise "take the slow path" (SQLSTATE AS001, nothing of it
- * kept), and the save runs again as a transaction of the statements below.
+ * session is not active). `answer_save` (migrations 0010, 0011, 0013) advances the device's
+ * sequence and locks the application row, writes the answers in a statement of its own
+ * (`answer_save_apply`: its snapshot is taken under the lock, so the superseded values it reads are
+ * current), and last inserts the idempotency key with its outcome, its one write. Any other case,
+ * a key already used included, makes it raise "take the slow path" (SQLSTATE AS001, nothing of it
+ * kept), and the save runs again as a transaction of the statements below, which claim the key
+ * first (as every other idempotent writer does), so that a used key is replayed before anything.
  *
  * The rules are decision 0002's, as before: a known key replays its stored outcome (422 if its
  * request differs) whatever the sequence number; a number other than `last_seq + 1` is refused with
@@ -68,20 +69,19 @@ export async function saveAnswers(
     if (saved.body === null) return SIGNED_OUT;
     return { statusCode: 200, body: saved.body, replayed: false };
   } catch (error) {
-    if (!isSlowPath(error)) throw error;
+    if (!isSlowPath(error) && !isDeadlock(error)) throw error;
   }
   // The raise rolled the session's activity back with the rest: the session is checked again.
   const user = await findActiveSession(statements, sessionToken, clock());
   if (!user) return SIGNED_OUT;
-  return saveSlowly(statements, {
-    userId: user.userId,
-    key,
-    requestHash,
-    client,
-    clock,
-    clockOffsetMs,
-    fields,
-  });
+  const slowly = () =>
+    saveSlowly(statements, { userId: user.userId, key, requestHash, client, clock, clockOffsetMs, fields });
+  try {
+    return await slowly();
+  } catch (error) {
+    if (!isDeadlock(error)) throw error;
+    return slowly();
+  }
 }
 
 /** saveAnswers' outcome when the request's session is not (or no longer) active. */
@@ -90,11 +90,18 @@ export const SIGNED_OUT = Symbol("signed out");
 /** The SQLSTATE answer_save raises for a case its one statement does not handle. */
 export const SLOW_PATH_SQLSTATE = "AS001";
 
-function isSlowPath(error: unknown): boolean {
-  return (
-    typeof error === "object" && error !== null && (error as { code?: unknown }).code === SLOW_PATH_SQLSTATE
-  );
-}
+const sqlState = (error: unknown) =>
+  typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
+
+const isSlowPath = (error: unknown) => sqlState(error) === SLOW_PATH_SQLSTATE;
+
+/**
+ * PostgreSQL ended one of two saves waiting on each other (40P01, nothing of it kept). The common
+ * save takes the key last and the slow path first (migration 0013), so two requests sharing a key
+ * can wait on each other when one is in each; whichever was ended goes (again) the slow way, which
+ * then finds the other's key or claims it.
+ */
+const isDeadlock = (error: unknown) => sqlState(error) === "40P01";
 
 // $1 the session token's hash, $2 now, $3 the idle timeout (ms), $4 the touch interval (ms), $5
 // key, $6 request hash, $7 client id, $8 seq (both null without the headers), $9 the fields as JSON

@@ -6,6 +6,7 @@ import { hashSessionToken } from "../../server/services/sessions";
 import type { AnswerOutcome } from "../../src/shared/api-types";
 import { IDLE_TIMEOUT_MS } from "../../src/shared/constants";
 import { putAnswers, storedAnswers } from "../helpers/api";
+import { type Postgres, postgresAvailable, startPostgres } from "../helpers/postgres";
 import { answerRevision, answerRows, clientId, lastSeq, sendBatch, storedKeys } from "../helpers/sync";
 import { createTestApp, idempotencyKey, signedInUser, type TestApp } from "../helpers/test-app";
 
@@ -49,27 +50,30 @@ async function save(
     key?: string;
     client?: { clientId: string; seq: number };
     editedAt?: Record<string, number>;
+    /** The app whose clock the save takes (the suite's by default). */
+    on?: TestApp;
   } = {},
 ) {
   const request = { answers, editedAt: options.editedAt ?? {} };
+  const on = options.on ?? test;
   const result = await saveAnswers(runner, {
     sessionToken: user.token,
     key: options.key ?? idempotencyKey(),
     requestHash: hashAnswerRequest(request),
     client: options.client ?? null,
     save: request,
-    clock: test.app.clock,
-    clockOffsetMs: test.app.clockOffsetMs(),
+    clock: on.app.clock,
+    clockOffsetMs: on.app.clockOffsetMs(),
   });
   if (result === SIGNED_OUT) throw new Error("the save found no active session");
   return result;
 }
 
 /** A user whose application exists and whose device has had its first batch applied. */
-async function knownDevice() {
-  const user = await signedInUser(test);
+async function knownDevice(on: TestApp = test) {
+  const user = await signedInUser(on);
   const device = clientId();
-  const first = await sendBatch(test, user.cookie, { city: "Paris" }, { client: device, seq: 1 });
+  const first = await sendBatch(on, user.cookie, { city: "Paris" }, { client: device, seq: 1 });
   expect(first.statusCode, first.body).toBe(200);
   return { ...user, device };
 }
@@ -146,10 +150,14 @@ describe("saveAnswers: the common case in one statement", () => {
 
     const key = idempotencyKey();
     const original = await save(counting(), user, { city: "Nice" }, { key });
+    const revision = await answerRevision(test, user.userId);
     const repeated = counting();
     const replay = await save(repeated, user, { city: "Nice" }, { key });
     expect(repeated.transactions).toBe(1);
     expect(replay).toStrictEqual({ ...original, replayed: true });
+    // The one statement wrote the answers again before it found the key taken (migration 0013):
+    // none of that stayed.
+    expect(await answerRevision(test, user.userId)).toBe(revision);
 
     const gap = counting();
     const outOfOrder = { key: idempotencyKey(), client: { clientId: device, seq: 3 } };
@@ -370,6 +378,131 @@ describe("PUT /api/answer: saves of one user at once", () => {
     await expectCleanConnections();
   });
 });
+
+describe("PUT /api/answer: one key sent twice at once (the key written last, migration 0013)", () => {
+  it("applies a batch sent five times at once once: each answered alike, the number advanced once", async () => {
+    const user = await knownDevice();
+    const revisionBefore = await answerRevision(test, user.userId);
+    const key = idempotencyKey();
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        sendBatch(test, user.cookie, { city: "Lyon" }, { key, client: user.device, seq: 2 }),
+      ),
+    );
+    for (const response of responses) expect(response.statusCode, response.body).toBe(200);
+    const bodies = responses.map((response) => response.json());
+    for (const body of bodies) expect(body).toStrictEqual(bodies[0]);
+    const applied = responses.filter((response) => response.headers["idempotent-replayed"] === undefined);
+    expect(applied).toHaveLength(1);
+    expect(await lastSeq(test, user.userId, user.device)).toBe(2);
+    expect(await answerRevision(test, user.userId)).toBe(revisionBefore + 1);
+    expect((await storedKeys(test, user.userId))[key]).toBe(200);
+  });
+
+  it("applies one of two requests reusing a key at once and refuses the other with 422", async () => {
+    const user = await knownDevice();
+    const revisionBefore = await answerRevision(test, user.userId);
+    const key = idempotencyKey();
+    const responses = await Promise.all(
+      ["Rome", "Oslo"].map(async (city) => ({
+        city,
+        response: await putAnswers(test, user.cookie, { city }, { key }),
+      })),
+    );
+    expect(responses.map(({ response }) => response.statusCode).sort()).toStrictEqual([200, 422]);
+    const applied = responses.find(({ response }) => response.statusCode === 200);
+    expect(await storedAnswers(test, user.cookie)).toStrictEqual({ city: applied?.city });
+    expect(await answerRevision(test, user.userId)).toBe(revisionBefore + 1);
+  });
+});
+
+// Two saves of one key can wait on each other only when one takes the common path (the key last)
+// and the other the slow path (the key first): PostgreSQL ends one. A test needs two connections.
+describe.skipIf(!postgresAvailable())(
+  "saveAnswers on PostgreSQL: two saves of one key waiting on each other",
+  () => {
+    let postgres: Postgres | undefined;
+    let pg: TestApp;
+    beforeAll(async () => {
+      postgres = await startPostgres();
+      pg = await createTestApp({ databaseUrl: postgres.url });
+    }, 120_000);
+    afterAll(async () => {
+      await pg?.close();
+      await postgres?.stop();
+    }, 60_000);
+
+    it("saves once, the slow way, when PostgreSQL ends the common save", async () => {
+      const user = await knownDevice(pg);
+      const key = idempotencyKey();
+      let claimed: () => void = () => {};
+      let commonSettled = false;
+      const keyClaimed = new Promise<void>((resolve) => {
+        claimed = resolve;
+      });
+      // Another transaction holds the key (as the slow path does first) and then asks for the
+      // application's lock, which the common save holds while it waits for the key.
+      const holder = pg.database.statements.transaction(async (run) => {
+        // This side waits longer before looking for a deadlock: the common save is the one ended.
+        await run(LONG_DEADLOCK_TIMEOUT, []);
+        await run(CLAIM_KEY, [user.userId, key]);
+        claimed();
+        await waitForSaveWaitingOnALock(pg, () => commonSettled);
+        await run(LOCK_APPLICATION, [user.userId]);
+        throw new Error("the holder rolls back");
+      });
+      await keyClaimed;
+      const common = save(
+        pg.database.statements,
+        user,
+        { city: "Lyon" },
+        {
+          key,
+          client: { clientId: user.device, seq: 2 },
+          on: pg,
+        },
+      );
+      common.finally(() => {
+        commonSettled = true;
+      });
+      await expect(holder).rejects.toThrow("the holder rolls back");
+      await expect(common).resolves.toMatchObject({ statusCode: 200, replayed: false, body: { saved: 1 } });
+      expect(await lastSeq(pg, user.userId, user.device)).toBe(2);
+      expect(await answerRevision(pg, user.userId)).toBe(2);
+      expect((await storedKeys(pg, user.userId))[key]).toBe(200);
+      expect(await storedAnswers(pg, user.cookie)).toStrictEqual({ city: "Lyon" });
+    });
+  },
+);
+
+const LONG_DEADLOCK_TIMEOUT: Statement = {
+  name: "test_answer_save_long_deadlock_timeout",
+  text: "set local deadlock_timeout = '60s'",
+};
+const CLAIM_KEY: Statement = {
+  name: "test_answer_save_claim_key",
+  text: `insert into idempotency_keys (user_id, key, request_hash, status_code, response)
+values ($1::uuid, $2::text, 'another request', 0, '{}'::jsonb)`,
+};
+const LOCK_APPLICATION: Statement = {
+  name: "test_answer_save_lock_application",
+  text: "select 1 from applications where user_id = $1::uuid for update",
+};
+const SAVES_WAITING: Statement = {
+  name: "test_answer_save_waiting",
+  text: `select count(*)::int as waiting from pg_locks l join pg_stat_activity a on a.pid = l.pid
+where not l.granted and a.query like '%answer_save_signed_in%'`,
+};
+
+/** Until a save statement waits for a lock another transaction holds (fails if it ended first). */
+async function waitForSaveWaitingOnALock(on: TestApp, saveEnded: () => boolean): Promise<void> {
+  while (!saveEnded()) {
+    const [row] = await on.database.statements.run<{ waiting: number }>(SAVES_WAITING, []);
+    if ((row?.waiting ?? 0) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error("the save ended without waiting for the key");
+}
 
 const SUBMIT: Statement = {
   name: "test_answer_save_submit",
