@@ -246,6 +246,18 @@ describe("answers the server refused as invalid", () => {
     ]);
   });
 
+  it("an answer set aside by a split and edited while it waits still goes with its half", async () => {
+    for (const key of ["first_name", "middle_name", "last_name", "city"]) {
+      await recordAnswer(db, answer(key, key), true);
+    }
+    expect(await splitBatch(db, await take())).toBe(true);
+    const firstHalf = await take();
+    await recordAnswer(db, answer("city", "London"), true);
+    await recordAnswer(db, answer("gender", "F"), true);
+    await completeBatch(db, firstHalf.batchId);
+    expect((await take()).answers).toEqual({ last_name: "last_name", city: "London" });
+  });
+
   it("cannot halve a single answer", async () => {
     await recordAnswer(db, answer("first_name", "Ada"), true);
     const batch = await take();

@@ -81,10 +81,12 @@ async function writePending(
   pending: QueueEntry | undefined,
   entry: QueueEntry,
 ): Promise<unknown> {
-  // An edit of a refused answer is a new attempt: it is sent again.
   if (pending?.id === undefined) return db.queue.add(entry);
-  const { value, editedAt } = entry;
-  return db.queue.update(pending.id, { value, editedAt, refused: undefined });
+  // The entry as this transaction read it, with the newer edit, in one write: Dexie's update()
+  // would read it again first (its keys, then its value), two more round trips per keystroke.
+  // An edit of a refused answer is a new attempt: it is sent again, without the mark.
+  const { refused: _wasRefused, ...kept } = pending;
+  return db.queue.put({ ...kept, value: entry.value, editedAt: entry.editedAt });
 }
 
 /**
