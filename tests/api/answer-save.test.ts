@@ -446,8 +446,9 @@ describe.skipIf(!postgresAvailable())(
         // This side waits longer before looking for a deadlock: the common save is the one ended.
         await run(LONG_DEADLOCK_TIMEOUT, []);
         await run(CLAIM_KEY, [user.userId, key]);
+        const [holderPid] = await run<{ pid: number }>(BACKEND_PID, []);
         claimed();
-        await waitForSaveWaitingOnALock(pg, () => commonSettled);
+        await waitUntilBlockedBy(pg, holderPid?.pid, () => commonSettled);
         await run(LOCK_APPLICATION, [user.userId]);
         throw new Error("the holder rolls back");
       });
@@ -462,9 +463,10 @@ describe.skipIf(!postgresAvailable())(
           on: pg,
         },
       );
-      common.finally(() => {
+      const ended = () => {
         commonSettled = true;
-      });
+      };
+      common.then(ended, ended);
       await expect(holder).rejects.toThrow("the holder rolls back");
       await expect(common).resolves.toMatchObject({ statusCode: 200, replayed: false, body: { saved: 1 } });
       expect(await lastSeq(pg, user.userId, user.device)).toBe(2);
@@ -488,16 +490,26 @@ const LOCK_APPLICATION: Statement = {
   name: "test_answer_save_lock_application",
   text: "select 1 from applications where user_id = $1::uuid for update",
 };
-const SAVES_WAITING: Statement = {
-  name: "test_answer_save_waiting",
-  text: `select count(*)::int as waiting from pg_locks l join pg_stat_activity a on a.pid = l.pid
-where not l.granted and a.query like '%answer_save_signed_in%'`,
+const BACKEND_PID: Statement = {
+  name: "test_answer_save_backend_pid",
+  text: "select pg_backend_pid() as pid",
+};
+// Another connection waiting for a lock the given backend holds (only this test's save can: the
+// holder holds nothing but its own key), whatever other tests do on a shared database.
+const BLOCKED_BY: Statement = {
+  name: "test_answer_save_blocked_by",
+  text: "select count(*)::int as waiting from pg_stat_activity where $1::int = any(pg_blocking_pids(pid))",
 };
 
-/** Until a save statement waits for a lock another transaction holds (fails if it ended first). */
-async function waitForSaveWaitingOnALock(on: TestApp, saveEnded: () => boolean): Promise<void> {
+/** Until the save waits for the holder's key (fails if the save ended first). */
+async function waitUntilBlockedBy(
+  on: TestApp,
+  holderPid: number | undefined,
+  saveEnded: () => boolean,
+): Promise<void> {
+  if (holderPid === undefined) throw new Error("no backend pid for the holder");
   while (!saveEnded()) {
-    const [row] = await on.database.statements.run<{ waiting: number }>(SAVES_WAITING, []);
+    const [row] = await on.database.statements.run<{ waiting: number }>(BLOCKED_BY, [holderPid]);
     if ((row?.waiting ?? 0) > 0) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
