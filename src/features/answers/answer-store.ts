@@ -1,9 +1,9 @@
 import { KeyedListeners } from "../../lib/keyed-listeners";
 import { DEVICE_OWNER, type LocalDb, type StoredAnswer } from "./local-db";
+import { type AnswerWriter, onThisThread } from "./off-thread-writer";
 import { flushPendingWrites, trackWrite } from "./pending-writes";
 import type { ServerClock } from "./server-clock";
 import { requestPersistentStorage } from "./storage-persistence";
-import { recordAnswer } from "./sync-queue";
 import { updateSyncStatus } from "./sync-status";
 
 type Entry = { value: string; editedAt: number };
@@ -19,13 +19,20 @@ export class AnswerStore {
   private readonly anyListeners = new Set<() => void>();
   private currentOwner = DEVICE_OWNER;
   private askedPersistence = false;
+  /** Called after a change is safely stored, e.g. to wake the sync worker. */
+  private onRecorded: () => void = () => {};
 
   constructor(
     private readonly db: () => LocalDb,
     private readonly clock: ServerClock,
-    /** Called after a change is safely stored, e.g. to wake the sync worker. */
-    private onRecorded: () => void = () => {},
+    /** How a change reaches the database (the app's: through a worker, see off-thread-writer.ts). */
+    private readonly writer: AnswerWriter = onThisThread,
   ) {}
+
+  /** Readies the way changes are written (the first focus in a form), so the first is quick too. */
+  prepareWrites(): void {
+    this.writer.prepare?.(this.db());
+  }
 
   get owner(): string {
     return this.currentOwner;
@@ -103,10 +110,10 @@ export class AnswerStore {
   private async persist(answer: StoredAnswer): Promise<void> {
     const started = performance.now();
     try {
-      await recordAnswer(this.db(), answer, answer.owner !== DEVICE_OWNER);
+      const { committedAt } = await this.writer.write(this.db(), answer, answer.owner !== DEVICE_OWNER);
       performance.measure?.("answer-commit", {
         start: started,
-        end: performance.now(),
+        end: committedAt,
         detail: { key: answer.key, editedAt: answer.editedAt },
       });
       updateSyncStatus({ localError: null });

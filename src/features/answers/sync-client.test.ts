@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { AnswerOutcome } from "../../shared/api-types";
 import { DEVICE_OWNER, type LocalDb } from "./local-db";
+import { type AnswerWrite, writeOnThisThread } from "./off-thread-writer";
 import { SyncClient } from "./sync-client";
 import type { Batch } from "./sync-queue";
 import { testDb } from "./test-db";
@@ -104,5 +105,29 @@ describe("the sync client", () => {
     expect(await db.answers.get([GRACE, "first_name"])).toMatchObject({ value: "Grace" });
     expect(offline.owner).toBe(DEVICE_OWNER);
     offline.close();
+  });
+
+  it("queues an action after the answers typed before it, however late their write commits", async () => {
+    // The app's keystrokes are written by a worker (off-thread-writer.ts): a write can commit after
+    // a change the page queues next. Here each answer's write waits until released.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slowWrite: AnswerWrite = async (...write) => {
+      await released;
+      return writeOnThisThread(...write);
+    };
+    const app = new SyncClient(() => db, recordingTransport().transport, { debounceMs: 1e9 }, undefined, {
+      write: slowWrite,
+    });
+    await app.open(ADA, null);
+    const typed = app.store.set("school", "Reed College");
+    const chosen = app.queueAction("tabs", { school_tab: "other" });
+    setTimeout(release, 10);
+    await Promise.all([typed, chosen]);
+    const queued = await db.queue.where("owner").equals(ADA).sortBy("id");
+    expect(queued.map((entry) => entry.kind)).toEqual(["answer", "tabs"]);
+    app.close();
   });
 });

@@ -2,6 +2,7 @@ import { liveQuery, type Subscription } from "dexie";
 import { AnswerStore } from "./answer-store";
 import { draftForLink, type LinkedDraft, mergeLinkedDraft } from "./linked-draft";
 import { type ActionKind, DEVICE_OWNER, type LocalDb } from "./local-db";
+import { type AnswerWriter, onThisThread } from "./off-thread-writer";
 import { setRefusedAnswers } from "./refused-answers";
 import { ServerClock } from "./server-clock";
 import {
@@ -35,9 +36,10 @@ export class SyncClient {
     private readonly transport: (clock: ServerClock) => Promise<SendBatch>,
     private readonly workerOptions: SyncWorkerOptions = {},
     clock: ServerClock = new ServerClock(),
+    answerWriter: AnswerWriter = onThisThread,
   ) {
     this.clock = clock;
-    this.store = new AnswerStore(db, clock);
+    this.store = new AnswerStore(db, clock, answerWriter);
   }
 
   get owner(): string {
@@ -54,6 +56,9 @@ export class SyncClient {
     server: { answers: Record<string, string>; serverTime: number } | null,
   ): Promise<OpenResult> {
     this.close();
+    // This tab's writes land in the order it made them, though its keystrokes are written by a
+    // worker (off-thread-writer.ts): anything below reads or moves answers, so it waits for them.
+    await this.store.whenStored();
     const db = this.db();
     if (server) {
       this.clock.observe(server.serverTime, Date.now(), Date.now());
@@ -111,6 +116,7 @@ export class SyncClient {
    */
   async restoreRefused(keys: readonly string[], serverValues: Record<string, string>): Promise<string[]> {
     if (this.owner === DEVICE_OWNER) return [];
+    await this.store.whenStored();
     return restoreRefused(this.db(), this.owner, keys, serverValues);
   }
 
@@ -120,6 +126,8 @@ export class SyncClient {
    */
   async queueAction(kind: ActionKind, payload: unknown, key?: string): Promise<void> {
     if (this.owner === DEVICE_OWNER) return;
+    // Queued after the answers typed before it (a tab's cleared answers before the tab's choice).
+    await this.store.whenStored();
     await recordAction(this.db(), this.owner, kind, payload, key);
     this.worker?.notifyChange();
   }
@@ -143,6 +151,7 @@ export class SyncClient {
    * fields changed on the device (anonymous) or were queued for the account (signed in).
    */
   async adoptLinkedDraft(linked: LinkedDraft): Promise<number> {
+    await this.store.whenStored();
     const db = this.db();
     const written = await mergeLinkedDraft(db, DEVICE_OWNER, linked);
     if (this.owner === DEVICE_OWNER) {

@@ -203,8 +203,12 @@ export function FormPageView({
     if (complete) markPageRendered();
   }, [complete, markPageRendered]);
   const [engaged, setEngaged] = useState(false);
-  // A transition: the first focus is not held up by the selects it readies for autofill.
-  const engage = useCallback(() => startTransition(() => setEngaged(true)), []);
+  // A transition: the first focus is not held up by the selects it readies for autofill. The
+  // answers' writer (a worker) starts now, so the first keystroke is written by it too.
+  const engage = useCallback(() => {
+    answerStore.prepareWrites();
+    startTransition(() => setEngaged(true));
+  }, []);
   useHashFocus();
   useDocumentTitle(page.title);
   const intro = textForViewer(page.intro, { signedIn });

@@ -1,0 +1,67 @@
+import { expectStoredOnDevice } from "./device-store";
+import { expect, test } from "./fixtures";
+
+// Keystrokes are stored by a dedicated worker (src/features/answers/off-thread-writer.ts), and on
+// the page's own thread until it runs or when it cannot.
+
+const WORKER_SCRIPT = /\/assets\/answer-write\.worker-[^/]+\.js$/;
+
+test("typing is stored by the answer worker and survives a reload", async ({ page }) => {
+  await page.goto("/about");
+  const first = page.getByRole("textbox", { name: "Legal First Name" });
+  await first.pressSequentially("Ada");
+  // The first keystroke starts the worker.
+  await expect.poll(() => page.workers().some((worker) => WORKER_SCRIPT.test(worker.url()))).toBe(true);
+  await page.getByRole("textbox", { name: "Middle Name" }).pressSequentially("King");
+  await expectStoredOnDevice(page, { first_name: "Ada", middle_name: "King" });
+
+  await page.reload();
+  await expect(page.getByRole("textbox", { name: "Legal First Name" })).toHaveValue("Ada");
+  await expect(page.getByRole("textbox", { name: "Middle Name" })).toHaveValue("King");
+});
+
+test("offline, the answer worker comes from the service worker's precache", async ({ page, context }) => {
+  await page.goto("/about");
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await context.setOffline(true);
+  await page.reload();
+
+  await page.getByRole("textbox", { name: "Legal First Name" }).pressSequentially("Ada");
+  // Running: its script was served without the network.
+  await expect
+    .poll(async () => {
+      const worker = page.workers().find((candidate) => WORKER_SCRIPT.test(candidate.url()));
+      return worker ? await worker.evaluate(() => typeof indexedDB) : "no worker";
+    })
+    .toBe("object");
+  await page.getByRole("textbox", { name: "Middle Name" }).pressSequentially("King");
+  await expectStoredOnDevice(page, { first_name: "Ada", middle_name: "King" });
+  await context.setOffline(false);
+});
+
+test.describe("when the answer worker cannot load", () => {
+  // Served from the network only, so the script's request can be refused.
+  test.use({ serviceWorkers: "block" });
+
+  test("typing is still stored, on the page's own thread", async ({ page }) => {
+    let refused = 0;
+    await page.route(WORKER_SCRIPT, (route) => {
+      refused += 1;
+      return route.abort("failed");
+    });
+    await page.goto("/about");
+    await page.getByRole("textbox", { name: "Legal First Name" }).pressSequentially("Ada");
+    await page.getByRole("textbox", { name: "Middle Name" }).pressSequentially("King");
+    await expectStoredOnDevice(page, { first_name: "Ada", middle_name: "King" });
+    expect(refused).toBeGreaterThan(0);
+    await expect(page.getByRole("status").filter({ hasText: "Saved on this device" })).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByRole("textbox", { name: "Legal First Name" })).toHaveValue("Ada");
+    await expect(page.getByRole("textbox", { name: "Middle Name" })).toHaveValue("King");
+  });
+});
