@@ -14,7 +14,7 @@ export type FromWriter =
   | { ready: true }
   | { unavailable: string }
   | { id: number; committedAt: number }
-  | { id: number; error: { name: string; message: string } };
+  | { id: number; failed: string };
 
 /** What both a worker's global scope and a MessagePort offer. */
 export type Port = {
@@ -46,18 +46,13 @@ export function serveAnswerWrites(port: Port, openDb: (name: string) => LocalDb)
     }
     const { id, answer, enqueue } = data;
     if (!db) {
-      port.postMessage({
-        id,
-        error: { name: "InvalidStateError", message: "no database" },
-      } satisfies FromWriter);
+      port.postMessage({ id, failed: "no database" } satisfies FromWriter);
       return;
     }
+    // A failed write is made again by the page, on its own thread (off-thread-writer.ts).
     recordAnswer(db, answer, enqueue).then(
       () => port.postMessage({ id, committedAt: epochNow() } satisfies FromWriter),
-      (error: unknown) => {
-        const { name, message } = error instanceof Error ? error : new Error(String(error));
-        port.postMessage({ id, error: { name, message } } satisfies FromWriter);
-      },
+      (error: unknown) => port.postMessage({ id, failed: String(error) } satisfies FromWriter),
     );
   };
 }

@@ -103,22 +103,47 @@ describe("keystrokes written by a worker", () => {
     expect(await db.answers.get([ADA, "first_name"])).toMatchObject({ value: "A" });
   });
 
-  it("report the device's refusal under its own name, so a full device is told apart", async () => {
+  it("make a write the worker failed on the page's thread, and every write after it", async () => {
     const db = testDb();
-    const { handle, ready } = channelWorker((name) => {
-      const full = new LocalDb(name);
-      full.transaction = (() =>
-        Promise.reject(new DOMException("The quota has been exceeded.", "QuotaExceededError"))) as never;
-      return full;
+    const { handle, posted, ready } = channelWorker((name) => {
+      const failing = new LocalDb(name);
+      failing.transaction = (() => Promise.reject(new Error("disk I/O error"))) as never;
+      return failing;
     });
     const store = new AnswerStore(
       () => db,
       new ServerClock(),
       offThreadWriter(() => handle),
     );
-    await store.set("first_name", "A");
+    store.prepareWrites();
+    await ready;
+    await store.set("first_name", "Ada");
+    expect(writes(posted)).toHaveLength(1);
+    expect(await db.answers.get(["device", "first_name"])).toMatchObject({ value: "Ada" });
+    await store.set("last_name", "Lovelace");
+    expect(writes(posted)).toHaveLength(1);
+    expect(await db.answers.get(["device", "last_name"])).toMatchObject({ value: "Lovelace" });
+    expect(getSyncStatus().localError).toBeNull();
+  });
+
+  it("report a full device as full when the page's thread cannot store the write either", async () => {
+    const quota = () =>
+      Promise.reject(new DOMException("The quota has been exceeded.", "QuotaExceededError"));
+    const full = { name: `full-${process.pid}`, transaction: quota } as unknown as LocalDb;
+    const { handle, posted, ready } = channelWorker((name) => {
+      const db = new LocalDb(name);
+      db.transaction = quota as never;
+      return db;
+    });
+    const store = new AnswerStore(
+      () => full,
+      new ServerClock(),
+      offThreadWriter(() => handle),
+    );
+    store.prepareWrites();
     await ready;
     await expect(store.set("first_name", "Ada")).rejects.toMatchObject({ name: "QuotaExceededError" });
+    expect(writes(posted)).toHaveLength(1);
     expect(getSyncStatus().localError).toBe("this device's storage is full.");
   });
 

@@ -38,10 +38,12 @@ type Waiting = {
 
 /**
  * Writes answers through a dedicated worker (answer-write-service.ts), started by `prepare` (the
- * first focus in a form) or else the first write, once it has the database open. Until then, for another database, or when the worker cannot run,
- * on this thread: a keystroke is never held back for the worker. Writes given to a worker that then
- * fails are made again here, the same answer with the same edit time, so one that had committed is
- * only written again.
+ * first focus in a form) or else the first write, once it has the database open. Until then, for
+ * another database, and for good once the worker has failed (its script did not load, the database
+ * did not open in it, a write failed there), on this thread: a keystroke is never held back for the
+ * worker, nor lost by it. The writes it held when it failed are made again here, the same answer
+ * with the same edit time, so one that had committed is only written again; one that cannot be
+ * stored fails here, under this thread's error (a full device is told apart: answer-store.ts).
  */
 export function offThreadWriter(startWorker: () => WriterWorker): AnswerWriter {
   let worker: WriterWorker | undefined;
@@ -69,14 +71,10 @@ export function offThreadWriter(startWorker: () => WriterWorker): AnswerWriter {
     if ("unavailable" in data) return giveUp();
     const write = waiting.get(data.id);
     if (!write) return;
+    if ("failed" in data) return giveUp();
     waiting.delete(data.id);
-    if ("error" in data) {
-      // The same name as on this thread, so a full device is still told apart (answer-store.ts).
-      write.reject(new DOMException(data.error.message, data.error.name));
-    } else {
-      // The worker's clock and this one share an epoch: when it committed, on this thread's clock.
-      write.resolve({ committedAt: data.committedAt - performance.timeOrigin });
-    }
+    // The worker's clock and this one share an epoch: when it committed, on this thread's clock.
+    write.resolve({ committedAt: data.committedAt - performance.timeOrigin });
   };
 
   const start = (name: string) => {
