@@ -1,5 +1,6 @@
 import { expectStoredOnDevice } from "./device-store";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { controlledByServiceWorker } from "./service-worker";
 
 test("an anonymous visitor's name survives a reload", async ({ page }) => {
   await page.goto("/about");
@@ -28,11 +29,7 @@ test("an anonymous visitor's name survives a reload", async ({ page }) => {
 test("the app shell and the draft still open offline after the first visit", async ({ page, context }) => {
   await page.goto("/about");
   // The service worker must control the page before the network goes away.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await controlledByServiceWorker(page);
 
   await page.getByRole("textbox", { name: "Middle Name" }).fill("King");
   await expectStoredOnDevice(page, { middle_name: "King" });

@@ -15,6 +15,7 @@ import {
 } from "../../src/shared/document-rules";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { tabTo } from "./keyboard";
+import { controlledByServiceWorker } from "./service-worker";
 import { CLIENT_HEADERS, serverAnswers, signIn } from "./session";
 
 // Issue 12, the applicant's side: files chosen in the form, checked, kept on the device, uploaded,
@@ -274,11 +275,7 @@ test("a file chosen offline waits on the device through a reload and converts by
   test.setTimeout(120_000);
   await signIn(page);
   await page.goto("/final-steps");
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await controlledByServiceWorker(page);
   await expect(page.getByRole("status").filter({ hasText: "All changes saved" })).toBeVisible();
 
   await context.setOffline(true);

@@ -4,6 +4,7 @@ import { decodeQR } from "qr/decode.js";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { tabTo } from "./keyboard";
 import { waitForMail } from "./mail-outbox";
+import { controlledByServiceWorker } from "./service-worker";
 import { serverAnswers, signIn } from "./session";
 
 // "Continue on another device" (issue 16): an anonymous draft travels by link, QR code or e-mail.
@@ -268,12 +269,8 @@ test("offline, the control says a link needs a connection, and the link comes on
   context,
 }) => {
   await page.goto("/about");
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
   // The service worker has precached every chunk (the dialog's too) and controls the page.
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await controlledByServiceWorker(page);
   await firstName(page).fill("Ada");
 
   await context.setOffline(true);
@@ -302,11 +299,7 @@ test("offline, the control says a link needs a connection, and the link comes on
 
 test("a page with a token answered by the service worker is also sent with no referrer", async ({ page }) => {
   await page.goto("/about");
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await controlledByServiceWorker(page);
 
   const withToken = await page.goto(`/about?token=${"A".repeat(43)}`);
   expect(withToken?.fromServiceWorker()).toBe(true);

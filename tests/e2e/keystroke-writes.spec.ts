@@ -1,5 +1,6 @@
 import { expectStoredOnDevice } from "./device-store";
 import { expect, test } from "./fixtures";
+import { controlledByServiceWorker } from "./service-worker";
 
 // Keystrokes are stored by a dedicated worker (src/features/answers/off-thread-writer.ts), and on
 // the page's own thread until it runs or when it cannot.
@@ -10,7 +11,7 @@ test("typing is stored by the answer worker and survives a reload", async ({ pag
   await page.goto("/about");
   const first = page.getByRole("textbox", { name: "Legal First Name" });
   await first.pressSequentially("Ada");
-  // The first keystroke starts the worker.
+  // Focusing the field started the worker.
   await expect.poll(() => page.workers().some((worker) => WORKER_SCRIPT.test(worker.url()))).toBe(true);
   await page.getByRole("textbox", { name: "Middle Name" }).pressSequentially("King");
   await expectStoredOnDevice(page, { first_name: "Ada", middle_name: "King" });
@@ -22,11 +23,7 @@ test("typing is stored by the answer worker and survives a reload", async ({ pag
 
 test("offline, the answer worker comes from the service worker's precache", async ({ page, context }) => {
   await page.goto("/about");
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await controlledByServiceWorker(page);
   await context.setOffline(true);
   await page.reload();
 

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { deviceContents, expectNothingQueued, expectStoredOnDevice } from "./device-store";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { controlledByServiceWorker } from "./service-worker";
 import { serverAnswers, signIn } from "./session";
 
 const FIELDS = {
@@ -11,14 +12,6 @@ const FIELDS = {
 } as const;
 
 const status = (page: Page, text: string | RegExp) => page.getByRole("status").filter({ hasText: text });
-
-async function controlledByServiceWorker(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
 
 test("edits made offline survive closing the page and reach the server after reconnecting", async ({
   context,

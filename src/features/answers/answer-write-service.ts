@@ -23,7 +23,7 @@ export type Port = {
 };
 
 /** Epoch milliseconds with a performance clock's precision: comparable across threads. */
-export const epochNow = () => performance.timeOrigin + performance.now();
+const epochNow = () => performance.timeOrigin + performance.now();
 
 /**
  * Serves the page's writes on `port`: `recordAnswer` on the worker's own connection to the same

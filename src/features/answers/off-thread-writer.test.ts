@@ -59,6 +59,18 @@ afterEach(() => {
 
 const writes = (posted: ToWriter[]) => posted.filter((message) => "id" in message);
 
+/** An answer store writing to `db` through the worker, once the worker has its database open. */
+async function storeThroughWorker(db: LocalDb, worker: { handle: WriterWorker; ready: Promise<void> }) {
+  const store = new AnswerStore(
+    () => db,
+    new ServerClock(),
+    offThreadWriter(() => worker.handle),
+  );
+  store.prepareWrites();
+  await worker.ready;
+  return store;
+}
+
 describe("keystrokes written by a worker", () => {
   it("go to the worker once it has the database open, stored and queued as on the page's thread", async () => {
     const db = testDb();
@@ -110,13 +122,7 @@ describe("keystrokes written by a worker", () => {
       failing.transaction = (() => Promise.reject(new Error("disk I/O error"))) as never;
       return failing;
     });
-    const store = new AnswerStore(
-      () => db,
-      new ServerClock(),
-      offThreadWriter(() => handle),
-    );
-    store.prepareWrites();
-    await ready;
+    const store = await storeThroughWorker(db, { handle, ready });
     await store.set("first_name", "Ada");
     expect(writes(posted)).toHaveLength(1);
     expect(await db.answers.get(["device", "first_name"])).toMatchObject({ value: "Ada" });
@@ -135,13 +141,7 @@ describe("keystrokes written by a worker", () => {
       db.transaction = quota as never;
       return db;
     });
-    const store = new AnswerStore(
-      () => full,
-      new ServerClock(),
-      offThreadWriter(() => handle),
-    );
-    store.prepareWrites();
-    await ready;
+    const store = await storeThroughWorker(full, { handle, ready });
     await expect(store.set("first_name", "Ada")).rejects.toMatchObject({ name: "QuotaExceededError" });
     expect(writes(posted)).toHaveLength(1);
     expect(getSyncStatus().localError).toBe("this device's storage is full.");
