@@ -19,6 +19,8 @@ const reactRouterProduction = (file: string) =>
 /** The form pages' shared code: ours, and React Aria's. */
 const FORM_CODE =
   /src[\\/](form|features[\\/](form|application))[\\/]|node_modules[\\/](react-aria|react-aria-components|react-stately|@internationalized)[\\/]/;
+/** The app's start-up past React (src/app/app-start.tsx), with what it imports. */
+const APP_START = /src[\\/]app[\\/]app-start\.tsx$/;
 /** React Aria's components that the account pages and the shell's lazy parts use too. */
 const SHELL_CONTROLS =
   /react-aria-components[\\/]dist[\\/]private[\\/](TextField|Input|Label|FieldError|Text|Modal|Dialog|Heading|Popover|Toast)\.mjs$/;
@@ -70,15 +72,18 @@ export default defineConfig(({ mode }) => ({
     rolldownOptions: {
       output: {
         // Few files (issue 15): each module preload the app adds costs the page a millisecond or
-        // more of main thread, and each file a request. The entry's static imports in one file;
-        // React Aria's components that the account pages and the shell's lazy parts use too in a
-        // second (a form page's start-up evaluates it in a step of its own: form-controls.ts); our
-        // small shared modules in a third; the form pages' shared code (theirs and React Aria's)
-        // in a fourth, but for the date picker, which only /about's date question loads
-        // (question-view.tsx).
+        // more of main thread, and each file a request. The entry's static imports (React and the
+        // start-up's first steps) in one file; the rest of the start-up (router, device store,
+        // sync, the shell: app-start.tsx), which the entry asks for beside the page's code, in a
+        // second; React Aria's components that the account pages and the shell's lazy parts use
+        // too in a third (a form page's start-up evaluates it in a step of its own:
+        // form-controls.ts); our small shared modules in a fourth; the form pages' shared code
+        // (theirs and React Aria's) in a fifth, but for the date picker, which only /about's date
+        // question loads (question-view.tsx).
         codeSplitting: {
           groups: [
             { name: "index", tags: ["$initial"], priority: 3 },
+            { name: "app", test: APP_START, priority: 2 },
             { name: "controls", test: SHELL_CONTROLS, priority: 2 },
             { name: "common", test: COMMON_CODE, priority: 2 },
             { name: "form", test: (id: string) => FORM_CODE.test(id) && !DATE_PICKER.test(id), priority: 1 },

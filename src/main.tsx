@@ -1,11 +1,7 @@
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router-dom";
-import { registerServiceWorker } from "./app/register-service-worker";
 import { pageModuleFor } from "./app/route-modules";
-import { createAppRouter } from "./app/router";
-import { WARM_UPS } from "./app/warm-ups";
-import { STATIC_SHELL_ATTRIBUTE } from "./features/shell/static-shell-attribute";
+import { loadPart } from "./lib/load-part";
 import { nextTask } from "./lib/next-task";
 import { GENERIC_ERROR_MESSAGE } from "./shared/messages";
 import { SERVICE_VIEW_STATE_ATTRIBUTE, serviceTokenFrom } from "./shared/service-view";
@@ -26,8 +22,14 @@ if (serviceToken !== null) {
     },
   );
 } else {
-  registerServiceWorker();
-  void startApp(container);
+  // The start-up's own file not loading online (after its retries: a deploy removed it) leaves
+  // nothing that could show the app's error screen, which is in that file.
+  startApp(container).catch(() => {
+    const alert = document.createElement("p");
+    alert.setAttribute("role", "alert");
+    alert.textContent = GENERIC_ERROR_MESSAGE;
+    container.replaceChildren(alert);
+  });
 }
 
 /**
@@ -40,12 +42,16 @@ async function step(name: string): Promise<void> {
 }
 
 /**
- * Starts the app in steps, each a task of its own after the modules' evaluation (issue 15): a form
- * page's controls and the page's module start loading (each is evaluated in a task of its own),
- * the slow first uses of browser facilities are done (warm-ups.ts), the router is created, which
- * starts loading the profile, then React's root.
+ * Starts the app in steps, each a task of its own after the modules' evaluation (issue 15). This
+ * file holds React; the rest of the start-up (app-start.tsx: the service worker, the device store,
+ * the router) is a file of its own, asked for at once, beside a form page's controls and the
+ * page's module (each evaluated in a task of its own when it arrives): the same bytes in the same
+ * round trips, but the script the HTML names is a third of what it was. Then the slow first uses
+ * of browser facilities (warm-ups.ts), the router, which starts loading the profile, and React's
+ * root.
  */
 async function startApp(container: HTMLElement): Promise<void> {
+  const app = loadPart(() => import("./app/app-start"));
   const page = pageModuleFor(window.location.pathname);
   if (page?.form) {
     await step("form controls");
@@ -53,33 +59,11 @@ async function startApp(container: HTMLElement): Promise<void> {
   }
   await step("page module");
   page?.load().catch(() => {});
-  for (const [index, warmUp] of WARM_UPS.entries()) {
-    await step(`warm-up ${index}`);
-    warmUp();
-  }
-  await step("router");
-  const router = createAppRouter();
+  const { element, ready } = await (await app).prepareApp(container, step);
   await step("React root");
   const root = createRoot(container);
+  await ready;
   // As a transition, React renders the first screen in slices that yield to the browser, rather
   // than in one long task (issue 15).
-  const render = () =>
-    startTransition(() =>
-      root.render(
-        <StrictMode>
-          <RouterProvider router={router} />
-        </StrictMode>,
-      ),
-    );
-  // A prerendered first screen (decision 0018) stays until the page can replace it in one commit:
-  // once the route's data and module are loaded, rather than the loading overlay in between.
-  if (container.querySelector(`[${STATIC_SHELL_ATTRIBUTE}]`) === null || router.state.initialized) {
-    render();
-    return;
-  }
-  const stop = router.subscribe((state) => {
-    if (!state.initialized) return;
-    stop();
-    render();
-  });
+  startTransition(() => root.render(<StrictMode>{element}</StrictMode>));
 }

@@ -255,3 +255,44 @@ test("a signed-in applicant whose session has ended gets the bare shell, and the
   await expect(page).toHaveURL(/\/login$/);
   await expectNoAxeViolations(page);
 });
+
+test.describe("the start-up's second file (src/app/app-start.tsx)", () => {
+  // Served from the network only, so its request can be refused.
+  test.use({ serviceWorkers: "block" });
+  const APP_START_SCRIPT = /\/assets\/app-[^/]+\.js$/;
+
+  test("the HTML names React's file alone; the rest of the start-up is asked for by it, and tried again when it fails", async ({
+    page,
+  }) => {
+    const html = await (await page.request.get("/about")).text();
+    expect(html.match(/<script[^>]*src="[^"]*"/g)).toEqual([
+      expect.stringMatching(/\/assets\/index-[^/]+\.js"$/),
+    ]);
+    expect(html).not.toMatch(APP_START_SCRIPT);
+
+    let refused = 0;
+    await page.route(APP_START_SCRIPT, (route) => {
+      if (refused > 0) return route.continue();
+      refused += 1;
+      return route.abort("failed");
+    });
+    await page.goto("/about");
+    await expect(page.getByRole("textbox", { name: "Legal First Name" })).toBeEditable();
+    expect(refused).toBe(1);
+  });
+
+  test("when it cannot be had online, the page says so instead of standing still", async ({ page }) => {
+    let asked = 0;
+    await page.route(APP_START_SCRIPT, (route) => {
+      asked += 1;
+      return route.abort("failed");
+    });
+    await page.goto("/about");
+    await expect(page.getByRole("alert")).toHaveText(
+      "We've encountered an unexpected error at this time. Please try again later.",
+    );
+    expect(asked).toBeGreaterThan(1);
+    await expect(page.locator("[data-static-shell]")).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+});
