@@ -18,6 +18,8 @@ const ACK_P95_MS_TARGET = 1_500;
 const BURSTS = Number(process.env.AUTOSAVE_BURSTS ?? 30);
 /** Which networks to type on (e.g. AUTOSAVE_NETWORKS=loopback while working on the keystroke). */
 const NETWORKS = (process.env.AUTOSAVE_NETWORKS ?? "loopback phone").split(" ");
+/** Chromium's CPU slowed this many times (AUTOSAVE_CPU_SLOWDOWN=4: a phone's); off by default. */
+const CPU_SLOWDOWN = Number(process.env.AUTOSAVE_CPU_SLOWDOWN ?? 1);
 
 // Lighthouse's mobile preset ("slow 4G"): 150 ms round trip, 1.6 Mbps down, 750 kbps up.
 const PHONE = { latency: 150, downloadThroughput: (1_638.4 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
@@ -60,6 +62,8 @@ async function openAbout({ signedIn }) {
     if (!response.ok()) throw new Error(`test sign-in answered ${response.status()}`);
   }
   const page = await context.newPage();
+  if (CPU_SLOWDOWN > 1)
+    await (await context.newCDPSession(page)).send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
   await page.goto("/about");
   await page.getByRole("textbox", { name: "Legal First Name", exact: true }).waitFor();
   await page.waitForLoadState("networkidle");
@@ -144,7 +148,9 @@ function printKeystrokes(who, { commits, longTasks }) {
   );
 }
 
-console.log(`\nTyping on /about; load average ${load()}`);
+console.log(
+  `\nTyping on /about; load average ${load()}${CPU_SLOWDOWN > 1 ? `; CPU slowed ${CPU_SLOWDOWN}×` : ""}`,
+);
 try {
   {
     const { context, page } = await openAbout({ signedIn: false });

@@ -11,7 +11,6 @@ test("typing is stored by the answer worker and survives a reload", async ({ pag
   await page.goto("/about");
   const first = page.getByRole("textbox", { name: "Legal First Name" });
   await first.pressSequentially("Ada");
-  // Focusing the field started the worker.
   await expect.poll(() => page.workers().some((worker) => WORKER_SCRIPT.test(worker.url()))).toBe(true);
   await page.getByRole("textbox", { name: "Middle Name" }).pressSequentially("King");
   await expectStoredOnDevice(page, { first_name: "Ada", middle_name: "King" });
@@ -19,6 +18,19 @@ test("typing is stored by the answer worker and survives a reload", async ({ pag
   await page.reload();
   await expect(page.getByRole("textbox", { name: "Legal First Name" })).toHaveValue("Ada");
   await expect(page.getByRole("textbox", { name: "Middle Name" })).toHaveValue("King");
+});
+
+test("the answer worker is running before the applicant first types", async ({ page }) => {
+  // Started once the first screen is up and the browser idle, so the first keystroke is its too.
+  await page.goto("/about");
+  await expect(page.getByRole("textbox", { name: "Legal First Name" })).toBeEditable();
+  await expect
+    .poll(async () => {
+      const worker = page.workers().find((candidate) => WORKER_SCRIPT.test(candidate.url()));
+      return worker ? await worker.evaluate(() => typeof indexedDB) : "no worker";
+    })
+    .toBe("object");
+  await expect(page.locator("input:focus, textarea:focus")).toHaveCount(0);
 });
 
 test("offline, the answer worker comes from the service worker's precache", async ({ page, context }) => {

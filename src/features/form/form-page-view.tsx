@@ -21,6 +21,7 @@ import { switchTab } from "../../form/engine/tabs";
 import { validateAnswers } from "../../form/engine/validate";
 import { type Block, repeatCapacity, type VisibleSection, visiblePage } from "../../form/engine/visibility";
 import { announcementsHeld } from "../../lib/announcement-hold";
+import { preloadWhenIdle } from "../../lib/preload-when-idle";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { answerStore } from "../answers/answer-session";
 import { useClientSnapshot } from "../profile/snapshot-context";
@@ -50,6 +51,10 @@ const allowTabSwitch: BeforeTabSwitch = async () => true;
 function engineContext() {
   return { hostName: partner.name, today: new Date() };
 }
+
+// The answers' writer (a worker) starts in the first idle moment after a form page's first screen,
+// so that even the first keystroke is written by it; a first focus before then starts it at once.
+preloadWhenIdle(async () => answerStore.prepareWrites());
 
 /** Errors being fixed may clear once typing pauses this long. */
 const EDIT_CHECK_MS = 250;
@@ -204,7 +209,7 @@ export function FormPageView({
   }, [complete, markPageRendered]);
   const [engaged, setEngaged] = useState(false);
   // A transition: the first focus is not held up by the selects it readies for autofill. The
-  // answers' writer (a worker) starts now, so the first keystroke is written by it too.
+  // answers' writer (a worker) starts now if it has not yet (see preloadWhenIdle above).
   const engage = useCallback(() => {
     answerStore.prepareWrites();
     startTransition(() => setEngaged(true));
