@@ -96,6 +96,9 @@ export class LibreOfficeInstance {
       {
         stdio: ["pipe", "pipe", "pipe"],
         env,
+        // Its own process group too: a kill of this server's whole group (a shell, a test runner, a
+        // supervisor) leaves the helper alive to see its parent gone and stop LibreOffice.
+        detached: true,
       },
     );
     let stderr = "";

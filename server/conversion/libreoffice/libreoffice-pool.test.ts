@@ -101,4 +101,26 @@ describe("LibreOffice and the process that started it", () => {
     },
     SLOW,
   );
+
+  it(
+    "do not outlive it when its whole process group is killed (the helper is not in that group)",
+    async () => {
+      const fixture = path.resolve("server/conversion/testing/hold-libreoffice.ts");
+      // Its own group, as a shell or a test runner starts a server, which may then kill the group.
+      const holder = spawn(process.execPath, ["--import", "tsx", fixture], {
+        stdio: ["ignore", "pipe", "inherit"],
+        detached: true,
+      });
+      const [line] = (await once(createInterface({ input: holder.stdout }), "line")) as [string];
+      const [group] = JSON.parse(line) as number[];
+      expect(() => process.kill(-(group as number), 0)).not.toThrow(); // LibreOffice is running
+
+      process.kill(-(holder.pid as number), "SIGKILL");
+      await vi.waitFor(() => expect(() => process.kill(-(group as number), 0)).toThrow(), {
+        timeout: 30_000,
+        interval: 200,
+      });
+    },
+    SLOW,
+  );
 });
