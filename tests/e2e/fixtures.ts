@@ -3,6 +3,16 @@ import { test as base, expect, type Page } from "@playwright/test";
 
 /** Every page a test visits is checked with axe (WCAG 2.2 AA rules); any violation fails the test. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // A dialog fading in has its text at part opacity, which axe measures as low contrast: the page is
+  // checked once its entry and exit animations have ended (an endless one, a spinner, never ends).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
   // Nothing is excluded: React Aria's announcer used to hold "pending" announcements pointing at
   // buttons that no longer existed; the buttons no longer make them (PendingButton, decision 0016).
   const results = await new AxeBuilder({ page })
