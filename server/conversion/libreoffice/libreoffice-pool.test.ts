@@ -81,23 +81,32 @@ describe("LibreOfficePool", () => {
 });
 
 describe("LibreOffice and the process that started it", () => {
+  /**
+   * A server holding one LibreOffice instance (hold-libreoffice.ts), in a process group of its own
+   * if `detached`; resolves once LibreOffice runs, with the server and LibreOffice's group.
+   */
+  async function serverHoldingLibreOffice(detached: boolean) {
+    const fixture = path.resolve("server/conversion/testing/hold-libreoffice.ts");
+    const holder = spawn(process.execPath, ["--import", "tsx", fixture], {
+      stdio: ["ignore", "pipe", "inherit"],
+      detached,
+    });
+    const [line] = (await once(createInterface({ input: holder.stdout }), "line")) as [string];
+    const [group] = JSON.parse(line) as number[];
+    expect(group).toBeTypeOf("number");
+    expect(() => process.kill(-(group as number), 0)).not.toThrow(); // LibreOffice is running
+    return { holder, libreOffice: group as number };
+  }
+
+  const gone = (group: number) =>
+    vi.waitFor(() => expect(() => process.kill(-group, 0)).toThrow(), { timeout: 30_000, interval: 200 });
+
   it(
     "do not outlive it: a server killed outright takes its LibreOffice instance with it",
     async () => {
-      const fixture = path.resolve("server/conversion/testing/hold-libreoffice.ts");
-      const holder = spawn(process.execPath, ["--import", "tsx", fixture], {
-        stdio: ["ignore", "pipe", "inherit"],
-      });
-      const [line] = (await once(createInterface({ input: holder.stdout }), "line")) as [string];
-      const [group] = JSON.parse(line) as number[];
-      expect(group).toBeTypeOf("number");
-      expect(() => process.kill(-(group as number), 0)).not.toThrow(); // LibreOffice is running
-
+      const { holder, libreOffice } = await serverHoldingLibreOffice(false);
       holder.kill("SIGKILL"); // no exit handler runs: only the helper can clean up
-      await vi.waitFor(() => expect(() => process.kill(-(group as number), 0)).toThrow(), {
-        timeout: 30_000,
-        interval: 200,
-      });
+      await gone(libreOffice);
     },
     SLOW,
   );
@@ -105,21 +114,10 @@ describe("LibreOffice and the process that started it", () => {
   it(
     "do not outlive it when its whole process group is killed (the helper is not in that group)",
     async () => {
-      const fixture = path.resolve("server/conversion/testing/hold-libreoffice.ts");
       // Its own group, as a shell or a test runner starts a server, which may then kill the group.
-      const holder = spawn(process.execPath, ["--import", "tsx", fixture], {
-        stdio: ["ignore", "pipe", "inherit"],
-        detached: true,
-      });
-      const [line] = (await once(createInterface({ input: holder.stdout }), "line")) as [string];
-      const [group] = JSON.parse(line) as number[];
-      expect(() => process.kill(-(group as number), 0)).not.toThrow(); // LibreOffice is running
-
+      const { holder, libreOffice } = await serverHoldingLibreOffice(true);
       process.kill(-(holder.pid as number), "SIGKILL");
-      await vi.waitFor(() => expect(() => process.kill(-(group as number), 0)).toThrow(), {
-        timeout: 30_000,
-        interval: 200,
-      });
+      await gone(libreOffice);
     },
     SLOW,
   );
