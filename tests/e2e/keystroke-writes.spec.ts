@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expectStoredOnDevice } from "./device-store";
 import { expect, test } from "./fixtures";
 import { controlledByServiceWorker } from "./service-worker";
@@ -6,6 +7,16 @@ import { controlledByServiceWorker } from "./service-worker";
 // the page's own thread until it runs or when it cannot.
 
 const WORKER_SCRIPT = /\/assets\/answer-write\.worker-[^/]+\.js$/;
+
+/** Waits until the answer worker runs in `page`: its script loaded and evaluated. */
+async function answerWorkerRunning(page: Page): Promise<void> {
+  await expect
+    .poll(async () => {
+      const worker = page.workers().find((candidate) => WORKER_SCRIPT.test(candidate.url()));
+      return worker ? await worker.evaluate(() => typeof indexedDB) : "no worker";
+    })
+    .toBe("object");
+}
 
 test("typing is stored by the answer worker and survives a reload", async ({ page }) => {
   await page.goto("/about");
@@ -24,12 +35,7 @@ test("the answer worker is running before the applicant first types", async ({ p
   // Started once the first screen is up and the browser idle, so the first keystroke is its too.
   await page.goto("/about");
   await expect(page.getByRole("textbox", { name: "Legal First Name" })).toBeEditable();
-  await expect
-    .poll(async () => {
-      const worker = page.workers().find((candidate) => WORKER_SCRIPT.test(candidate.url()));
-      return worker ? await worker.evaluate(() => typeof indexedDB) : "no worker";
-    })
-    .toBe("object");
+  await answerWorkerRunning(page);
   await expect(page.locator("input:focus, textarea:focus")).toHaveCount(0);
 });
 
@@ -41,12 +47,7 @@ test("offline, the answer worker comes from the service worker's precache", asyn
 
   await page.getByRole("textbox", { name: "Legal First Name" }).pressSequentially("Ada");
   // Running: its script was served without the network.
-  await expect
-    .poll(async () => {
-      const worker = page.workers().find((candidate) => WORKER_SCRIPT.test(candidate.url()));
-      return worker ? await worker.evaluate(() => typeof indexedDB) : "no worker";
-    })
-    .toBe("object");
+  await answerWorkerRunning(page);
   await page.getByRole("textbox", { name: "Middle Name" }).pressSequentially("King");
   await expectStoredOnDevice(page, { first_name: "Ada", middle_name: "King" });
   await context.setOffline(false);
