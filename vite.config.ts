@@ -16,9 +16,8 @@ const apiTarget = `http://127.0.0.1:${API_PORT}`;
 const reactRouterProduction = (file: string) =>
   fileURLToPath(new URL(`node_modules/react-router/dist/production/${file}`, import.meta.url));
 
-/** The form pages' shared code: ours, and React Aria's. */
-const FORM_CODE =
-  /src[\\/](form|features[\\/](form|application))[\\/]|node_modules[\\/](react-aria|react-aria-components|react-stately|@internationalized)[\\/]/;
+/** The form pages' shared code (ours). */
+const FORM_CODE = /src[\\/](form|features[\\/](form|application))[\\/]/;
 /** The app's start-up past React (src/app/app-start.tsx), with what it imports. */
 const APP_START = /src[\\/]app[\\/]app-start\.tsx$/;
 /** React Aria's components that the account pages and the shell's lazy parts use too. */
@@ -26,9 +25,13 @@ const SHELL_CONTROLS =
   /react-aria-components[\\/]dist[\\/]private[\\/](TextField|Input|Label|FieldError|Text|Modal|Dialog|Heading|Popover|Toast)\.mjs$/;
 /** Our own small shared modules (not the start-up's, which are in the entry's file). */
 const COMMON_CODE = /src[\\/](lib|shared|components|config)[\\/]/;
-/** The date question and what only it uses. */
-const DATE_PICKER =
-  /date-question|datepicker|calendar|DatePicker|DateField|Calendar|@internationalized[\\/]date/;
+/**
+ * Our modules of the parts loaded after a form page's first screen (question-parts.ts), and what
+ * only they use: the date picker; the questions built on React Aria's collections (selects, combo
+ * boxes, tabs).
+ */
+const FORM_PARTS =
+  /src[\\/]features[\\/]form[\\/](date-question|collection-questions|form-tabs|select-|month-year-question|autocomplete-question|lookup-client|fill-answers)/;
 
 export default defineConfig(({ mode }) => ({
   resolve: {
@@ -77,16 +80,22 @@ export default defineConfig(({ mode }) => ({
         // sync, the shell: app-start.tsx), which the entry asks for beside the page's code, in a
         // second; React Aria's components that the account pages and the shell's lazy parts use
         // too in a third (a form page's start-up evaluates it in a step of its own:
-        // form-controls.ts); our small shared modules in a fourth; the form pages' shared code
-        // (theirs and React Aria's) in a fifth, but for the date picker, which only /about's date
-        // question loads (question-view.tsx).
+        // form-controls.ts); our small shared modules in a fourth; the form pages' shared code in
+        // a fifth, but for the parts loaded after a page's first screen (question-parts.ts): the
+        // date picker and the collections' questions. React Aria's modules that only the form or
+        // only a part uses go where the bundler puts them by who imports them: in the form's file,
+        // a part's, or one shared by parts (a group would take a part's into the form's file).
         codeSplitting: {
           groups: [
             { name: "index", tags: ["$initial"], priority: 3 },
             { name: "app", test: APP_START, priority: 2 },
             { name: "controls", test: SHELL_CONTROLS, priority: 2 },
             { name: "common", test: COMMON_CODE, priority: 2 },
-            { name: "form", test: (id: string) => FORM_CODE.test(id) && !DATE_PICKER.test(id), priority: 1 },
+            {
+              name: "form",
+              test: (id: string) => FORM_CODE.test(id) && !FORM_PARTS.test(id),
+              priority: 1,
+            },
           ],
         },
       },

@@ -268,6 +268,25 @@ test("a link to /about#last_name focuses the Last Name field", async ({ page }) 
   ).toBeFocused();
 });
 
+test("a link to a select's question focuses it on a first visit, though its code loads after the first screen", async ({
+  page,
+}) => {
+  // The selects' code (question-parts.ts) arrives only once the rest of the page is there.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/assets/collection-questions-*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/about#personal_pronoun", { waitUntil: "commit" });
+  await expect(page.getByRole("textbox", { name: "Legal First Name" })).toBeVisible();
+  await expect(selectButton(page, "Personal Pronouns")).toHaveCount(0);
+  release();
+  await expect(selectButton(page, "Personal Pronouns")).toBeFocused();
+});
+
 test("a US ZIP fills the empty city and state", async ({ page }) => {
   await page.goto("/about");
   const home = region(page, "Permanent address");

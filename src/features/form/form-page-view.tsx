@@ -1,5 +1,4 @@
 import {
-  type Key,
   memo,
   type ReactNode,
   startTransition,
@@ -10,7 +9,7 @@ import {
   useState,
   useSyncExternalStore,
 } from "react";
-import { Button, Tab, TabList, TabPanel, Tabs } from "react-aria-components";
+import { Button } from "react-aria-components";
 import { useLocation } from "react-router-dom";
 import { partner } from "../../config/partner";
 import type { FormPage, Question, Section } from "../../form/catalogue-types";
@@ -31,8 +30,10 @@ import { FieldErrors } from "./field-errors";
 import { FormEngagedContext } from "./form-engaged";
 import { pageDependencyKeys } from "./page-dependencies";
 import { useMarkPageRendered } from "./page-rendered";
+import { partComponent } from "./part-component";
+import { collectionsPart } from "./question-parts";
 import { QuestionView } from "./question-view";
-import { readyDateQuestion } from "./ready-date-question";
+import { type RenderedUnit, readyUnit } from "./ready-question-parts";
 import { answerWriter, setAnswer } from "./set-answer";
 import { FieldErrorsContext } from "./use-field-errors";
 import { useAnswersOf } from "./use-form-answers";
@@ -72,7 +73,10 @@ const FIRST_SCREEN_QUESTIONS = 0;
 
 /** A signed-in applicant's tab list, as a unit of progressive rendering (see sectionUnitsOf). */
 const TAB_LIST = "tab-list";
-type Unit = Question | typeof TAB_LIST;
+type Unit = RenderedUnit;
+
+/** A tabbed section's tabs: built on React Aria's collections, a part loaded apart (question-parts.ts). */
+const FormTabs = partComponent(collectionsPart, (part) => part.FormTabs);
 
 function isQuestion(unit: Unit): unit is Question {
   return unit !== TAB_LIST;
@@ -189,11 +193,11 @@ export function FormPageView({
   // How many units each section counts for: at least one (a section with none renders its heading).
   const units = useMemo(() => sectionUnits.map((list) => Math.max(1, list.length)), [sectionUnits]);
   const total = units.reduce((sum, count) => sum + count, 0);
-  // A date question needs its module and the browser's date formats: readied in idle moments first.
+  // A unit whose code is loaded apart (a select, a date, a tab list) has it readied in idle moments first.
   const prepare = useCallback(
     (unit: number) => {
       const next = unitAt(sectionUnits, units, unit);
-      return next !== undefined && isQuestion(next) && next.kind === "date" && readyDateQuestion();
+      return next !== undefined && readyUnit(next);
     },
     [sectionUnits, units],
   );
@@ -468,27 +472,14 @@ function TabbedQuestions({
   return (
     <>
       {render(rendered.slice(0, tabList))}
-      <Tabs
-        className="form-tabs"
-        selectedKey={tab}
-        keyboardActivation="manual"
-        onSelectionChange={(key: Key) => {
-          void onSwitchTab(section, tab, String(key));
-        }}
+      <FormTabs
+        tabs={section.tabs}
+        tab={tab}
+        labelledBy={labelledBy}
+        onChoose={(to) => void onSwitchTab(section, tab, to)}
       >
-        <TabList className="form-tabs__list" aria-labelledby={labelledBy}>
-          {section.tabs.tabs.map((entry) => (
-            <Tab key={entry.id} id={entry.id} className="form-tabs__tab">
-              {entry.label}
-            </Tab>
-          ))}
-        </TabList>
-        {section.tabs.tabs.map((entry) => (
-          <TabPanel key={entry.id} id={entry.id} className="form-tabs__panel">
-            {entry.id === tab ? render(rendered.slice(tabList + 1)) : null}
-          </TabPanel>
-        ))}
-      </Tabs>
+        {render(rendered.slice(tabList + 1))}
+      </FormTabs>
     </>
   );
 }

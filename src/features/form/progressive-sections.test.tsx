@@ -8,6 +8,7 @@ import { answerStore } from "../answers/answer-session";
 import { SnapshotContext } from "../profile/snapshot-context";
 import { FormPageView } from "./form-page-view";
 import { PageRenderedContext } from "./page-rendered";
+import { collectionsPart } from "./question-parts";
 import { setAnswer } from "./set-answer";
 
 // Six sections of four questions.
@@ -178,6 +179,12 @@ describe("a long form page renders progressively (issue 15)", () => {
     await idle.next();
     expect(textboxIds()).toEqual(["own_1"]);
     expect(screen.queryByRole("tablist")).toBeNull();
+    // The tab list's code is a part loaded apart (question-parts.ts): an idle moment asks for it,
+    // and nothing renders meanwhile.
+    expect(collectionsPart.loaded()).toBeUndefined();
+    await idle.next();
+    expect(screen.queryByRole("tablist")).toBeNull();
+    await act(() => collectionsPart.load());
     // The tab list commits on its own (React Aria's tabs are as heavy as a question), its panel empty.
     await idle.next();
     expect(screen.getByRole("tablist", { name: "Tabbed" })).toBeTruthy();

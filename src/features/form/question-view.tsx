@@ -1,13 +1,11 @@
-import { lazy, memo, Suspense } from "react";
+import { memo, Suspense } from "react";
 import type { Question } from "../../form/catalogue-types";
 import { lazyPart } from "../../lib/load-part";
-import { AutocompleteQuestion } from "./autocomplete-question";
 import { CheckboxQuestion } from "./checkbox-question";
-import { loadDateQuestion } from "./date-question-loader";
 import { MaskedQuestion } from "./masked-question";
-import { MonthYearQuestion } from "./month-year-question";
+import { partComponent } from "./part-component";
+import { collectionsPart, datePart } from "./question-parts";
 import { RadioQuestion } from "./radio-question";
-import { SelectQuestion } from "./select-question";
 import { TextQuestion } from "./text-question";
 import { TextareaQuestion } from "./textarea-question";
 
@@ -15,9 +13,13 @@ import { TextareaQuestion } from "./textarea-question";
 const FileQuestion = lazyPart(() =>
   import("../documents/file-question").then((m) => ({ default: m.FileQuestion })),
 );
-// Only /about has a date question: the date picker (its calendar, dialog and popover) stays out of
-// the other pages' code (issue 15). The progressive render loads it ahead (ready-date-question.ts).
-const DateQuestion = lazy(() => loadDateQuestion().then((m) => ({ default: m.DateQuestion })));
+// Parts of the form's code loaded apart from the first screen's (issue 15): the date picker (only
+// /about has a date question) and the questions built on collections. The progressive render loads
+// each before the first question that needs it (ready-question-parts.ts).
+const DateQuestion = partComponent(datePart, (part) => part.DateQuestion);
+const SelectQuestion = partComponent(collectionsPart, (part) => part.SelectQuestion);
+const MonthYearQuestion = partComponent(collectionsPart, (part) => part.MonthYearQuestion);
+const AutocompleteQuestion = partComponent(collectionsPart, (part) => part.AutocompleteQuestion);
 
 function QuestionByKind({ question, required }: { question: Question; required: boolean }) {
   switch (question.kind) {
@@ -29,11 +31,7 @@ function QuestionByKind({ question, required }: { question: Question; required: 
     case "ssn":
       return <MaskedQuestion question={question} required={required} />;
     case "date":
-      return (
-        <Suspense fallback={null}>
-          <DateQuestion question={question} required={required} />
-        </Suspense>
-      );
+      return <DateQuestion question={question} required={required} />;
     case "select":
     case "conditionalSelect":
       return <SelectQuestion question={question} required={required} />;

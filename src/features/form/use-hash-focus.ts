@@ -19,9 +19,16 @@ export function focusQuestion(id: string): boolean {
 }
 
 /**
+ * How long a fragment link waits for its question to appear: one whose code is loaded apart
+ * (question-parts.ts) shows once that has arrived.
+ */
+const WAIT_FOR_QUESTION_MS = 10_000;
+
+/**
  * Spec §2: /{page}#{questionKey} (the validation summary's links) scrolls to the question and
  * focuses it, on arrival and whenever the hash changes. It waits a frame so that it runs after the
- * layout moves focus to a new page's heading.
+ * layout moves focus to a new page's heading, and a frame more each time the question is not there
+ * yet (its part still loading).
  */
 export function useHashFocus(): void {
   const { hash, key } = useLocation();
@@ -34,7 +41,11 @@ export function useHashFocus(): void {
     } catch {
       return;
     }
-    const frame = requestAnimationFrame(() => focusQuestion(id));
+    const until = performance.now() + WAIT_FOR_QUESTION_MS;
+    let frame = requestAnimationFrame(function tryFocus() {
+      if (document.getElementById(id)) focusQuestion(id);
+      else if (performance.now() < until) frame = requestAnimationFrame(tryFocus);
+    });
     return () => cancelAnimationFrame(frame);
   }, [hash, key]);
 }
