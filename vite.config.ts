@@ -22,16 +22,22 @@ const FORM_CODE = /src[\\/](form|features[\\/](form|application))[\\/]/;
 const APP_START = /src[\\/]app[\\/]app-start\.tsx$/;
 /** React Aria's components that the account pages and the shell's lazy parts use too. */
 const SHELL_CONTROLS =
-  /react-aria-components[\\/]dist[\\/]private[\\/](TextField|Input|Label|FieldError|Text|Modal|Dialog|Heading|Popover|Toast)\.mjs$/;
-/** Our own small shared modules (not the start-up's, which are in the entry's file). */
-const COMMON_CODE = /src[\\/](lib|shared|components|config)[\\/]/;
+  /react-aria-components[\\/]dist[\\/]private[\\/](TextField|Input|Label|FieldError|Text)\.mjs$/;
+/**
+ * Our own small shared modules (not the start-up's, which are in the entry's file), but for those
+ * no first screen needs, which go with the lazy parts that use them: the overlays (a modal, the
+ * toasts' region, whose React Aria code is large), the sync engine's tab leadership, the rules of
+ * the account pages and of documents.
+ */
+const COMMON_CODE =
+  /src[\\/](lib|shared|components|config)[\\/](?!modal\.tsx|toast-region\.tsx|tab-leadership|auth-rules|document-rules|answer-refusals|file-size|application-pdf)/;
 /**
  * Our modules of the parts loaded after a form page's first screen (question-parts.ts), and what
  * only they use: the date picker; the questions built on React Aria's collections (selects, combo
  * boxes, tabs).
  */
 const FORM_PARTS =
-  /src[\\/]features[\\/]form[\\/](date-question|collection-questions|form-tabs|select-|month-year-question|autocomplete-question|lookup-client|fill-answers)/;
+  /src[\\/](features[\\/]form[\\/](date-question|collection-questions|form-tabs|select-|month-year-question|autocomplete-question|lookup-client|fill-answers)|features[\\/]application[\\/]validation-summary|form[\\/]engine[\\/]file-questions)/;
 
 export default defineConfig(({ mode }) => ({
   resolve: {
@@ -74,6 +80,11 @@ export default defineConfig(({ mode }) => ({
     manifest: true,
     rolldownOptions: {
       output: {
+        // The sync engine's file by its name (the bundler would name it after one of its modules).
+        chunkFileNames: (chunk) =>
+          chunk.facadeModuleId && /sync-session\.ts$/.test(chunk.facadeModuleId)
+            ? "assets/sync-engine-[hash].js"
+            : "assets/[name]-[hash].js",
         // Few files (issue 15): each module preload the app adds costs the page a millisecond or
         // more of main thread, and each file a request. The entry's static imports (React and the
         // start-up's first steps) in one file; the rest of the start-up (router, device store,

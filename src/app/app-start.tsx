@@ -4,7 +4,7 @@
 import type { ReactNode } from "react";
 import { RouterProvider } from "react-router-dom";
 import { STATIC_SHELL_ATTRIBUTE } from "../features/shell/static-shell-attribute";
-import { registerServiceWorker } from "./register-service-worker";
+import { preloadWhenIdle } from "../lib/preload-when-idle";
 import { createAppRouter } from "./router";
 import { WARM_UPS } from "./warm-ups";
 
@@ -22,9 +22,11 @@ export type PreparedApp = {
   ready: Promise<void>;
 };
 
-/** Registers the service worker, does the warm-ups and creates the router, each in a step. */
+/** Schedules the service worker's registration, does the warm-ups and creates the router, each in a step. */
 export async function prepareApp(container: HTMLElement, step: Step): Promise<PreparedApp> {
-  registerServiceWorker();
+  // Once the first page is on screen: the new worker's install downloads every page's code, which
+  // must not share a phone's bandwidth with the first screen's (issue 15).
+  preloadWhenIdle(async () => (await import("./register-service-worker")).registerServiceWorker());
   for (const [index, warmUp] of WARM_UPS.entries()) {
     await step(`warm-up ${index}`);
     warmUp();

@@ -1,14 +1,9 @@
-import { localDb } from "../features/answers/local-db";
-
 /**
  * Work the app's start needs whose first time in a page is slow: each is done here in a task of
  * its own before the app needs it (src/main.tsx), rather than inside a longer task, where it made
  * that task a long one (issue 15).
  */
 export const WARM_UPS: readonly (() => void)[] = [
-  // The device's store: Dexie reads its schema when created (20–65 ms with the database's opening
-  // on a first visit's trace); created here, the loader's opening is a shorter task of its own.
-  () => void localDb(),
   // react-router reads its view transitions from sessionStorage when it is created; a page's first
   // read of the storage waits for the browser process (24 ms seen on a first visit's trace).
   () => {

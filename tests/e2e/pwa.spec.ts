@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
-import { deviceKeyval } from "./device-store";
+import { deviceKeyval, expectStoredOnDevice } from "./device-store";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 
 const IPHONE_SAFARI =
@@ -343,3 +343,64 @@ for (const part of PARTS) {
     await expectNoAxeViolations(page);
   });
 }
+
+test("a change typed before the sync engine could load, which the browser refuses to keep meanwhile, says it is not saved, and is saved once back online", async ({
+  page,
+  context,
+}) => {
+  // A visitor's first screen works without the sync engine (decision 0020); here the network goes
+  // before it arrives, by the page or by the installing service worker, and localStorage, where a
+  // change waits for it, is full.
+  await page.addInitScript(() => {
+    Storage.prototype.setItem = () => {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    };
+  });
+  const SYNC_ENGINE_CODE = "**/assets/sync-engine-*.js";
+  let dropped = 0;
+  await context.route(SYNC_ENGINE_CODE, async (route) => {
+    dropped += 1;
+    await context.setOffline(true);
+    await route.abort("internetdisconnected");
+  });
+  await page.goto("/about");
+  const firstName = page.getByRole("textbox", { name: "Legal First Name" });
+  await firstName.fill("Dorothy");
+  await expect.poll(() => dropped).toBeGreaterThan(0);
+  const status = page
+    .getByRole("status")
+    .filter({ hasText: /^Not saved on this device: the connection was lost/ });
+  await expect(status).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await context.unroute(SYNC_ENGINE_CODE);
+  await context.setOffline(false);
+  await expect(page.getByRole("status").filter({ hasText: /^Saved on this device/ })).toBeVisible();
+  await expectStoredOnDevice(page, { first_name: "Dorothy" });
+  await expect(firstName).toHaveValue("Dorothy");
+});
+
+test("a change typed before the sync engine could load is kept on the device though the tab is closed, and the next page stores it", async ({
+  context,
+}) => {
+  const SYNC_ENGINE_CODE = "**/assets/sync-engine-*.js";
+  await context.route(SYNC_ENGINE_CODE, async (route) => {
+    await context.setOffline(true);
+    await route.abort("internetdisconnected");
+  });
+  const first = await context.newPage();
+  await first.goto("/about");
+  await first.getByRole("textbox", { name: "Legal First Name" }).fill("Dorothy");
+  // Kept on the device (localStorage) until the engine stores it: truly saved on this device.
+  await expect.poll(() => first.evaluate(() => localStorage.length)).toBeGreaterThan(0);
+  await expect(first.getByRole("status").filter({ hasText: /^Saved on this device/ })).toBeVisible();
+  await first.close();
+
+  await context.unroute(SYNC_ENGINE_CODE);
+  await context.setOffline(false);
+  const next = await context.newPage();
+  await next.goto("/about");
+  await expect(next.getByRole("textbox", { name: "Legal First Name" })).toHaveValue("Dorothy");
+  await expectStoredOnDevice(next, { first_name: "Dorothy" });
+  await expect(next.getByRole("status").filter({ hasText: /^Saved on this device/ })).toBeVisible();
+});

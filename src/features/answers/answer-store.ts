@@ -1,12 +1,16 @@
 import { KeyedListeners } from "../../lib/keyed-listeners";
-import { DEVICE_OWNER, type LocalDb, type StoredAnswer } from "./local-db";
-import { type AnswerWriter, onThisThread } from "./off-thread-writer";
+import type { LocalDb, StoredAnswer } from "./local-db";
+import type { AnswerWriter } from "./off-thread-writer";
+import { DEVICE_OWNER } from "./owners";
 import { flushPendingWrites, trackWrite } from "./pending-writes";
 import type { ServerClock } from "./server-clock";
 import { requestPersistentStorage } from "./storage-persistence";
 import { updateSyncStatus } from "./sync-status";
 
 type Entry = { value: string; editedAt: number };
+
+/** Where a change is kept until the database has it, when that can take long (answer-session.ts). */
+export type Holding = { keep(answer: StoredAnswer): void; stored(answer: StoredAnswer): void };
 
 /**
  * The answers of the current owner, in memory, so inputs read and update them synchronously on
@@ -22,27 +26,58 @@ export class AnswerStore {
   /** Called after a change is safely stored, e.g. to wake the sync worker. */
   private onRecorded: () => void = () => {};
 
+  /** Each key's latest change made here, by the number of the change (see `editMark`). */
+  private readonly editedAs = new Map<string, number>();
+  private edits = 0;
+
   constructor(
-    private readonly db: () => LocalDb,
+    /** The device's database: the app's loads with the sync engine, after the first screen. */
+    private readonly db: () => LocalDb | Promise<LocalDb>,
     private readonly clock: ServerClock,
     /** How a change reaches the database (the app's: through a worker, see off-thread-writer.ts). */
-    private readonly writer: AnswerWriter = onThisThread,
+    private readonly writer: AnswerWriter,
+    private readonly holding?: Holding,
   ) {}
 
   /** Readies the way changes are written (the first focus in a form), so the first is quick too. */
   prepareWrites(): void {
-    this.writer.prepare?.(this.db());
+    void Promise.resolve(this.db()).then(
+      (db) => this.writer.prepare?.(db),
+      () => {},
+    );
+  }
+
+  /**
+   * A mark of the changes made here so far: `replaceAll(…, since)` keeps what was changed after it
+   * (typed while the answers it replaces them with were being read).
+   */
+  editMark(): number {
+    return this.edits;
   }
 
   get owner(): string {
     return this.currentOwner;
   }
 
-  /** Switches to another owner's answers (sign-in, sign-out, start-up). */
-  replaceAll(owner: string, answers: readonly StoredAnswer[], onRecorded: () => void = () => {}): void {
+  /**
+   * Switches to another owner's answers (sign-in, sign-out, start-up), or to what the device holds
+   * of the same owner's. With `editedSince` (an `editMark()`) and the same owner, a field changed
+   * here after the mark keeps its value: its write is on its way, after what was read.
+   */
+  replaceAll(
+    owner: string,
+    answers: readonly StoredAnswer[],
+    onRecorded: () => void = () => {},
+    editedSince?: number,
+  ): void {
+    const kept =
+      editedSince !== undefined && owner === this.currentOwner
+        ? [...this.values].filter(([key]) => (this.editedAs.get(key) ?? -1) >= editedSince)
+        : [];
     this.currentOwner = owner;
     this.onRecorded = onRecorded;
     this.values = new Map(answers.map((a) => [a.key, { value: a.value, editedAt: a.editedAt }]));
+    for (const [key, entry] of kept) this.values.set(key, entry);
     this.listeners.notifyAll();
     this.notifyAny();
   }
@@ -96,10 +131,34 @@ export class AnswerStore {
     // (or device's) value is later than it, even if this tab's clock estimate lags behind.
     const editedAt = Math.max(this.clock.now(), (this.values.get(key)?.editedAt ?? 0) + 1);
     this.values.set(key, { value, editedAt });
+    this.editedAs.set(key, this.edits++);
     this.listeners.notify(key);
     this.notifyAny();
     const owner = this.currentOwner;
     return trackWrite(this.persist({ owner, key, value, editedAt }));
+  }
+
+  /**
+   * Changes made on this device that never reached its database (kept by the `holding`): each is
+   * stored now with its own edit time, unless this store has a newer edit of its field.
+   */
+  storeHeld(answers: readonly StoredAnswer[]): void {
+    let changed = false;
+    for (const answer of answers) {
+      if (answer.owner !== this.currentOwner) continue;
+      const mine = this.values.get(answer.key);
+      if (mine && mine.editedAt >= answer.editedAt) {
+        // Stored already, or overtaken by a newer edit: nothing left to keep.
+        this.holding?.stored(answer);
+        continue;
+      }
+      this.values.set(answer.key, { value: answer.value, editedAt: answer.editedAt });
+      this.editedAs.set(answer.key, this.edits++);
+      this.listeners.notify(answer.key);
+      changed = true;
+      trackWrite(this.persist(answer)).catch(() => {});
+    }
+    if (changed) this.notifyAny();
   }
 
   /** Resolves when every change made so far is on disk (before a reload or sign-out). */
@@ -109,8 +168,10 @@ export class AnswerStore {
 
   private async persist(answer: StoredAnswer): Promise<void> {
     const started = performance.now();
+    this.holding?.keep(answer);
     try {
-      const { committedAt } = await this.writer.write(this.db(), answer, answer.owner !== DEVICE_OWNER);
+      const { committedAt } = await this.writer.write(await this.db(), answer, answer.owner !== DEVICE_OWNER);
+      this.holding?.stored(answer);
       performance.measure?.("answer-commit", {
         start: started,
         end: committedAt,

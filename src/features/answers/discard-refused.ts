@@ -1,6 +1,6 @@
 import { apiRequest } from "../../lib/api-client";
 import type { Profile } from "../../shared/api-types";
-import { syncClient } from "./answer-session";
+import { loadSyncClient } from "./answer-session";
 
 /**
  * "Undo this change" for answers the server refused: the fields take the values the server holds
@@ -9,5 +9,5 @@ import { syncClient } from "./answer-session";
  */
 export async function discardRefusedChanges(keys: readonly string[]): Promise<void> {
   const profile = await apiRequest<Profile>("GET", "/api/profile", { signal: AbortSignal.timeout(10_000) });
-  await syncClient.restoreRefused(keys, profile.answer);
+  await (await loadSyncClient()).restoreRefused(keys, profile.answer);
 }

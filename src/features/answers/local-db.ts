@@ -1,8 +1,9 @@
 import Dexie, { type Table } from "dexie";
 import type { Profile } from "../../shared/api-types";
 
-/** Owner of answers typed before any sign-in: they belong to this device until merged into an account. */
-export const DEVICE_OWNER = "device";
+export { DEVICE_OWNER } from "./owners";
+
+import { DEVICE_DATABASE } from "./first-read";
 
 export type StoredAnswer = {
   owner: string;
@@ -105,7 +106,7 @@ export class LocalDb extends Dexie {
   uploads!: Table<QueuedUpload, [string, string]>;
   documents!: Table<StoredDocument, [string, string]>;
 
-  constructor(name = "admissions") {
+  constructor(name = DEVICE_DATABASE) {
     // Strict durability: a change reported as saved is on disk, not in an OS buffer.
     super(name, { chromeTransactionDurability: "strict" });
     this.version(1).stores({

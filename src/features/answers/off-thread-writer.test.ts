@@ -3,6 +3,7 @@ import { AnswerStore } from "./answer-store";
 import { type FromWriter, serveAnswerWrites, type ToWriter } from "./answer-write-service";
 import { LocalDb } from "./local-db";
 import { offThreadWriter, type WriterWorker } from "./off-thread-writer";
+import { writeOnThisThread } from "./on-this-thread";
 import { ServerClock } from "./server-clock";
 import { getSyncStatus, updateSyncStatus } from "./sync-status";
 import { testDb } from "./test-db";
@@ -64,7 +65,7 @@ async function storeThroughWorker(db: LocalDb, worker: { handle: WriterWorker; r
   const store = new AnswerStore(
     () => db,
     new ServerClock(),
-    offThreadWriter(() => worker.handle),
+    offThreadWriter(() => worker.handle, writeOnThisThread),
   );
   store.prepareWrites();
   await worker.ready;
@@ -75,7 +76,7 @@ describe("keystrokes written by a worker", () => {
   it("go to the worker once it has the database open, stored and queued as on the page's thread", async () => {
     const db = testDb();
     const { handle, posted, ready } = channelWorker();
-    const { write } = offThreadWriter(() => handle);
+    const { write } = offThreadWriter(() => handle, writeOnThisThread);
 
     // The first write starts the worker and does not wait for it.
     await write(db, { owner: ADA, key: "first_name", value: "A", editedAt: 1 }, true);
@@ -105,7 +106,7 @@ describe("keystrokes written by a worker", () => {
   it("go to the worker from the first when it was readied ahead (the first focus in a form)", async () => {
     const db = testDb();
     const { handle, posted, ready } = channelWorker();
-    const writer = offThreadWriter(() => handle);
+    const writer = offThreadWriter(() => handle, writeOnThisThread);
     writer.prepare?.(db);
     writer.prepare?.(db);
     expect(posted).toEqual([{ open: db.name }]);
@@ -165,7 +166,7 @@ describe("keystrokes written by a worker", () => {
       },
       terminate: () => {},
     };
-    const { write } = offThreadWriter(() => silent);
+    const { write } = offThreadWriter(() => silent, writeOnThisThread);
     await write(db, { owner: ADA, key: "first_name", value: "A", editedAt: 1 }, true);
     (reply as unknown as (event: Pick<MessageEvent, "data">) => void)({ data: { ready: true } });
 
@@ -193,7 +194,7 @@ describe("keystrokes written by a worker", () => {
     handle.terminate = () => {
       stopped = true;
     };
-    const { write } = offThreadWriter(() => handle);
+    const { write } = offThreadWriter(() => handle, writeOnThisThread);
     await write(db, { owner: ADA, key: "first_name", value: "A", editedAt: 1 }, false);
     await vi.waitFor(() => expect(stopped).toBe(true));
     await write(db, { owner: ADA, key: "first_name", value: "Ada", editedAt: 2 }, false);

@@ -1,6 +1,5 @@
 import type { FromWriter, Port, ToWriter } from "./answer-write-service";
 import type { LocalDb, StoredAnswer } from "./local-db";
-import { recordAnswer } from "./sync-queue";
 
 /**
  * Stores one answer on the device (and queues it for the server when `enqueue`), as `recordAnswer`
@@ -14,13 +13,6 @@ export type AnswerWrite = (
 
 /** A way of writing answers; `prepare` readies it for `db` ahead of the first write, if it can. */
 export type AnswerWriter = { write: AnswerWrite; prepare?: (db: LocalDb) => void };
-
-export const writeOnThisThread: AnswerWrite = async (db, answer, enqueue) => {
-  await recordAnswer(db, answer, enqueue);
-  return { committedAt: performance.now() };
-};
-
-export const onThisThread: AnswerWriter = { write: writeOnThisThread };
 
 /** A dedicated worker, as far as the writer uses one. */
 export type WriterWorker = Port & {
@@ -44,8 +36,13 @@ type Waiting = {
  * worker, nor lost by it. The writes it held when it failed are made again here, the same answer
  * with the same edit time, so one that had committed is only written again; one that cannot be
  * stored fails here, under this thread's error (a full device is told apart: answer-store.ts).
+ * `writeOnThisThread` is on-this-thread.ts's, passed in so that this file does not bring the
+ * database's code with it (the app's loads with the sync engine: answer-session.ts).
  */
-export function offThreadWriter(startWorker: () => WriterWorker): AnswerWriter {
+export function offThreadWriter(
+  startWorker: () => WriterWorker,
+  writeOnThisThread: AnswerWrite,
+): AnswerWriter {
   let worker: WriterWorker | undefined;
   let state: "not started" | "starting" | "ready" | "unavailable" = "not started";
   let database = "";

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { AnswerOutcome } from "../../shared/api-types";
 import { DEVICE_OWNER, type LocalDb } from "./local-db";
-import { type AnswerWrite, writeOnThisThread } from "./off-thread-writer";
+import type { AnswerWrite } from "./off-thread-writer";
+import { writeOnThisThread } from "./on-this-thread";
 import { SyncClient } from "./sync-client";
 import type { Batch } from "./sync-queue";
 import { testDb } from "./test-db";
@@ -128,6 +129,27 @@ describe("the sync client", () => {
     await Promise.all([typed, chosen]);
     const queued = await db.queue.where("owner").equals(ADA).sortBy("id");
     expect(queued.map((entry) => entry.kind)).toEqual(["answer", "tabs"]);
+    app.close();
+  });
+
+  it("opens one owner at a time: an open asked for while another runs waits for it", async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { transport } = recordingTransport();
+    // Ada's open waits for its transport; the device's, asked for next, must not overtake it.
+    const app = client(async () => {
+      await held;
+      return transport();
+    });
+    await db.answers.put({ owner: ADA, key: "first_name", value: "Ada", editedAt: 1 });
+    const first = app.open(ADA, null);
+    const second = app.open(DEVICE_OWNER, null);
+    setTimeout(release, 10);
+    await Promise.all([first, second]);
+    expect(app.owner).toBe(DEVICE_OWNER);
+    expect(app.store.get("first_name")).toBe("");
     app.close();
   });
 });

@@ -2,7 +2,8 @@ import { liveQuery, type Subscription } from "dexie";
 import { AnswerStore } from "./answer-store";
 import { draftForLink, type LinkedDraft, mergeLinkedDraft } from "./linked-draft";
 import { type ActionKind, DEVICE_OWNER, type LocalDb } from "./local-db";
-import { type AnswerWriter, onThisThread } from "./off-thread-writer";
+import type { AnswerWriter } from "./off-thread-writer";
+import { onThisThread } from "./on-this-thread";
 import { setRefusedAnswers } from "./refused-answers";
 import { ServerClock } from "./server-clock";
 import {
@@ -30,6 +31,9 @@ export class SyncClient {
   readonly store: AnswerStore;
   private worker: SyncWorker | undefined;
   private watch: Subscription | undefined;
+  /** The last open or sign-out: the next waits for it (the app's first open runs unawaited). */
+  private switching: Promise<unknown> = Promise.resolve();
+  private openAsked = false;
 
   constructor(
     private readonly db: () => LocalDb,
@@ -37,9 +41,18 @@ export class SyncClient {
     private readonly workerOptions: SyncWorkerOptions = {},
     clock: ServerClock = new ServerClock(),
     answerWriter: AnswerWriter = onThisThread,
+    /** The store inputs already read from (the app's exists before this client: answer-session.ts). */
+    store: AnswerStore = new AnswerStore(db, clock, answerWriter),
   ) {
     this.clock = clock;
-    this.store = new AnswerStore(db, clock, answerWriter);
+    this.store = store;
+  }
+
+  /** Runs `change` after the previous open or sign-out has finished. */
+  private exclusive<T>(change: () => Promise<T>): Promise<T> {
+    const result = this.switching.then(change, change);
+    this.switching = result.catch(() => {});
+    return result;
   }
 
   get owner(): string {
@@ -51,11 +64,26 @@ export class SyncClient {
    * change still waiting keeps the device's value), moves an anonymous draft into a signed-in
    * account, and starts sending. Called at start-up, sign-in and sign-out.
    */
-  async open(
+  open(
+    owner: string,
+    server: { answers: Record<string, string>; serverTime: number } | null,
+  ): Promise<OpenResult> {
+    this.openAsked = true;
+    return this.exclusive(() => this.openNow(owner, server));
+  }
+
+  /** Whether anything has opened an owner's answers with this client yet. */
+  get hasOpened(): boolean {
+    return this.openAsked;
+  }
+
+  private async openNow(
     owner: string,
     server: { answers: Record<string, string>; serverTime: number } | null,
   ): Promise<OpenResult> {
     this.close();
+    // Fields changed from here on keep what was typed (the page may be on screen: answer-store.ts).
+    const mark = this.store.editMark();
     // This tab's writes land in the order it made them, though its keystrokes are written by a
     // worker (off-thread-writer.ts): anything below reads or moves answers, so it waits for them.
     await this.store.whenStored();
@@ -68,7 +96,7 @@ export class SyncClient {
     const rows = await db.answers.where("owner").equals(owner).toArray();
 
     if (owner === DEVICE_OWNER) {
-      this.store.replaceAll(owner, rows);
+      this.store.replaceAll(owner, rows, undefined, mark);
       setRefusedAnswers([]);
       updateSyncStatus({ phase: "local-only", pending: 0, serverMessage: null });
     } else {
@@ -78,7 +106,7 @@ export class SyncClient {
         ...this.workerOptions,
       });
       this.worker = worker;
-      this.store.replaceAll(owner, rows, () => worker.notifyChange());
+      this.store.replaceAll(owner, rows, () => worker.notifyChange(), mark);
       // What is waiting from the start: never "All changes saved" before the worker has looked.
       const { pending, refused } = await queueSummary(db, owner);
       setRefusedAnswers(refused, { phase: "idle", pending, serverMessage: null, keptForSignIn: 0 });
@@ -168,13 +196,17 @@ export class SyncClient {
    * is removed (a shared computer keeps no one's application); otherwise it stays until they sign
    * in here again, so nothing is lost. Returns how many changes stayed unsent.
    */
-  async signOut(): Promise<number> {
+  signOut(): Promise<number> {
+    return this.exclusive(() => this.signOutNow());
+  }
+
+  private async signOutNow(): Promise<number> {
     const owner = this.owner;
     await this.store.whenStored();
     const unsent = await this.pending();
     this.close();
     if (owner !== DEVICE_OWNER && unsent === 0) await forgetOwner(this.db(), owner);
-    await this.open(DEVICE_OWNER, null);
+    await this.openNow(DEVICE_OWNER, null);
     // The header must not say "Saved on this device" as if nothing were waiting for them.
     updateSyncStatus({ keptForSignIn: owner === DEVICE_OWNER ? 0 : unsent });
     return unsent;

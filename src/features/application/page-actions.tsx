@@ -7,7 +7,7 @@ import { holdAnnouncements } from "../../lib/announcement-hold";
 import { apiRequest } from "../../lib/api-client";
 import type { SubmitOutcome } from "../../shared/api-types";
 import { COMPLETION_ROUTE, FORM_PAGES, type FormPagePath } from "../../shared/routes";
-import { answerStore, syncClient } from "../answers/answer-session";
+import { answerStore, loadSyncClient } from "../answers/answer-session";
 import { refusedKeys } from "../answers/refused-answers";
 import { saveOutcome } from "../answers/save-outcome";
 import { getSyncStatus } from "../answers/sync-status";
@@ -71,7 +71,7 @@ export function PageActions({ current }: { current: FormPagePath }) {
  */
 async function explainUnsent(): Promise<void> {
   const status = getSyncStatus();
-  switch (saveOutcome(status, await syncClient.pending())) {
+  switch (saveOutcome(status, await (await loadSyncClient()).pending())) {
     case "signed-out":
       return;
     case "refused":
@@ -102,8 +102,8 @@ function SubmitButton() {
     try {
       const owner = answerStore.owner;
       const result = await submitApplication({
-        flush: () => syncClient.flush(),
-        pending: () => syncClient.pending(),
+        flush: async () => (await loadSyncClient()).flush(),
+        pending: async () => (await loadSyncClient()).pending(),
         advance: advanceWebStatus,
         check: () => checkApplication(owner, answerStore.all()),
         report: (errors) => reportValidations(owner, errors, true),

@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { useNavigate } from "react-router-dom";
 import { showErrorToast } from "../../components/toasts";
-import { answerStore, syncClient } from "../answers/answer-session";
+import { answerStore, loadSyncClient } from "../answers/answer-session";
 import { refusedKeys } from "../answers/refused-answers";
 import { type SaveOutcome, saveOutcome } from "../answers/save-outcome";
 import { getSyncStatus, SERVER_TROUBLE_MESSAGE } from "../answers/sync-status";
@@ -49,6 +49,7 @@ export function useFormNavigation() {
    */
   const save = useCallback(async (): Promise<SaveOutcome> => {
     await runValidations();
+    const syncClient = await loadSyncClient();
     await Promise.race([syncClient.flush(), new Promise((resolve) => setTimeout(resolve, SAVE_WAIT_MS))]);
     return saveOutcome(getSyncStatus(), await syncClient.pending());
   }, [runValidations]);

@@ -1,6 +1,5 @@
 import { useCallback, useRef, useState } from "react";
-import { syncClient } from "../answers/answer-session";
-import { localDb } from "../answers/local-db";
+import { loadSyncSession } from "../answers/answer-session";
 import type { WebStatus } from "../profile/client-snapshot";
 import { statusesBetween, webStatusRank } from "./web-status";
 
@@ -27,6 +26,7 @@ export function useWebStatus(
       current.current = status;
       setWebStatus(status);
       const steps = statusesBetween(from, status);
+      const { syncClient } = await loadSyncSession();
       for (const step of steps) {
         await syncClient.queueAction("web-status", { web_status: step }, `web-status:${step}`);
       }
@@ -39,7 +39,7 @@ export function useWebStatus(
 }
 
 async function rememberInCachedProfile(owner: string, steps: readonly WebStatus[]): Promise<void> {
-  const db = localDb();
+  const db = (await loadSyncSession()).localDb();
   await db.transaction("rw", db.profiles, async () => {
     const cached = await db.profiles.get(owner);
     if (!cached) return;

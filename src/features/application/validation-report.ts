@@ -1,4 +1,4 @@
-import { syncClient } from "../answers/answer-session";
+import { loadSyncClient } from "../answers/answer-session";
 import type { ErrorMap } from "./application-check";
 
 // Spec §4 "Client validation": while validating, the device's errors go to POST /api/validations.
@@ -24,5 +24,5 @@ export async function reportValidations(owner: string, errors: ErrorMap, always 
   const report = reportText(errors);
   if (!always && last?.owner === owner && last.report === report) return;
   last = { owner, report };
-  await syncClient.queueAction("validations", errors);
+  await (await loadSyncClient()).queueAction("validations", errors);
 }

@@ -5,10 +5,14 @@ import { partner } from "../../config/partner";
 import { firstScreenShown } from "../../lib/preload-when-idle";
 import { SiteFooter } from "../shell/site-footer";
 import { useMessagesFromState } from "../shell/use-messages-from-state";
+import { notePageShown } from "../shell/use-page-focus";
 
 export function AuthLayout() {
   useMessagesFromState();
-  useEffect(firstScreenShown, []);
+  useEffect(() => {
+    notePageShown();
+    firstScreenShown();
+  }, []);
   return (
     <div className="auth-layout">
       <header className="auth-layout__header">

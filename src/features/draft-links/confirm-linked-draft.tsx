@@ -4,7 +4,7 @@ import { Modal } from "../../components/modal";
 import { PendingButton } from "../../components/pending-button";
 import { showSuccessToast } from "../../components/toasts";
 import { GENERIC_ERROR_MESSAGE } from "../../shared/messages";
-import { syncClient } from "../answers/answer-session";
+import { loadSyncClient } from "../answers/answer-session";
 import type { LinkedDraft } from "../answers/linked-draft";
 import { loadedMessage } from "./loaded-message";
 
@@ -24,7 +24,7 @@ export function ConfirmLinkedDraft({
   async function add() {
     setAdding(true);
     try {
-      const queued = await syncClient.adoptLinkedDraft(draft);
+      const queued = await (await loadSyncClient()).adoptLinkedDraft(draft);
       showSuccessToast(loadedMessage(queued));
       onDone();
     } catch {

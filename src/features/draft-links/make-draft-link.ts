@@ -1,5 +1,5 @@
 import type { DraftLinkIssued } from "../../shared/draft-links";
-import { syncClient } from "../answers/answer-session";
+import { loadSyncClient, serverClock } from "../answers/answer-session";
 import { deviceDraftId } from "./draft-id";
 import { issueDraftLink } from "./draft-link-api";
 
@@ -11,10 +11,10 @@ export type MadeLink = DraftLinkIssued & { answerCount: number };
  * onto its own.
  */
 export async function makeDraftLink(): Promise<MadeLink> {
-  const draft = await syncClient.draftForLink();
+  const draft = await (await loadSyncClient()).draftForLink();
   const link = await issueDraftLink({
     draft_id: await deviceDraftId(),
-    client_time: syncClient.clock.now(),
+    client_time: serverClock.now(),
     answers: draft.answers,
     edited_at: draft.editedAt,
   });

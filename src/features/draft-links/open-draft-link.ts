@@ -1,6 +1,5 @@
 import { ApiError } from "../../lib/api-client";
-import { DRAFT_LINK_PARAM } from "../../shared/draft-links";
-import { syncClient } from "../answers/answer-session";
+import { loadSyncClient, serverClock } from "../answers/answer-session";
 import type { LinkedDraft } from "../answers/linked-draft";
 import { loadDraftLink } from "./draft-link-api";
 
@@ -15,11 +14,6 @@ export type DraftLinkOutcome =
   /** No answer from the server, or the device could not store the answers: the link may work later. */
   | { kind: "failed" };
 
-/** The draft link's token in a page URL, if any. */
-export function draftLinkToken(url: string): string | null {
-  return new URL(url).searchParams.get(DRAFT_LINK_PARAM);
-}
-
 /**
  * Reads a link's copy (`GET /public/tmp?token=…`) and, for an anonymous visitor, merges it into the
  * device's draft. Never throws: a link that does not work must not keep the form from opening.
@@ -29,12 +23,12 @@ export async function openDraftLink(token: string, signedIn: boolean): Promise<D
     const sentAt = Date.now();
     const copy = await loadDraftLink(token);
     // The copy's edit times are on the server's clock; this device's next edits will be too.
-    syncClient.clock.observe(copy.server_time, sentAt, Date.now());
+    serverClock.observe(copy.server_time, sentAt, Date.now());
     const draft = { answers: copy.answer, editedAt: copy.edited_at };
     if (signedIn) {
       return { kind: "confirm", draft, count: Object.values(copy.answer).filter((v) => v !== "").length };
     }
-    return { kind: "loaded", changed: await syncClient.adoptLinkedDraft(draft) };
+    return { kind: "loaded", changed: await (await loadSyncClient()).adoptLinkedDraft(draft) };
   } catch (error) {
     const refused = error instanceof ApiError && error.kind === "server" && !error.isRetryable;
     return { kind: refused ? "invalid" : "failed" };

@@ -53,8 +53,8 @@ function engineContext() {
   return { hostName: partner.name, today: new Date() };
 }
 
-// The answers' writer (a worker) starts in the first idle moment after a form page's first screen,
-// so that even the first keystroke is written by it; a first focus before then starts it at once.
+// The answers' writer (a worker) and the sync engine start when the page is idle once all of it is
+// on screen, or at the first focus in the form if that comes first (decision 0020).
 preloadWhenIdle(async () => answerStore.prepareWrites());
 
 /** Errors being fixed may clear once typing pauses this long. */

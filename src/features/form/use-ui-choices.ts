@@ -3,7 +3,7 @@ import { showErrorToast } from "../../components/toasts";
 import type { FormPage } from "../../form/catalogue-types";
 import { formPages } from "../../form/pages/form-pages";
 import { ADD_ANOTHER_MAX_COUNT } from "../../shared/constants";
-import { answerStore, syncClient } from "../answers/answer-session";
+import { answerStore, loadSyncClient } from "../answers/answer-session";
 import { onActionRefused } from "../answers/refused-actions";
 import {
   type OwnerChoices,
@@ -34,8 +34,8 @@ onActionRefused(({ kind, payload, error }) => {
   void rollBackCount(answerStore.owner, button_id, num_components);
 });
 
-const queue = (kind: "add-another" | "tabs", payload: unknown, key: string) =>
-  syncClient.queueAction(kind, payload, key);
+const queue = async (kind: "add-another" | "tabs", payload: unknown, key: string) =>
+  (await loadSyncClient()).queueAction(kind, payload, key);
 
 /**
  * Spec §3–§4: how many blocks each repeated section of a page shows, and which tab each tabbed

@@ -1,13 +1,20 @@
 import { del, get, set } from "idb-keyval";
 import type { LoaderFunctionArgs } from "react-router-dom";
 import { ApiError, apiRequest } from "../../lib/api-client";
+import { loadPart } from "../../lib/load-part";
+import { preloadWhenIdle } from "../../lib/preload-when-idle";
 import { clearSessionHint, readSessionHint } from "../../lib/session-hint";
 import type { Profile } from "../../shared/api-types";
-import { syncClient } from "../answers/answer-session";
-import { DEVICE_OWNER, localDb } from "../answers/local-db";
+import { DRAFT_LINK_PARAM } from "../../shared/draft-links";
+import { answerStore, loadedSyncSession, loadSyncSession, startSyncEngine } from "../answers/answer-session";
+import { readStoredAnswers } from "../answers/first-read";
+import { DEVICE_OWNER } from "../answers/owners";
+import { setRefusedAnswers } from "../answers/refused-answers";
+import { updateSyncStatus } from "../answers/sync-status";
+import { heldAnswers } from "../answers/unstored-answers";
 import { replaceServerDocuments } from "../documents/document-cache";
 import { startNewDraft } from "../draft-links/draft-id";
-import { type DraftLinkOutcome, draftLinkToken, openDraftLink } from "../draft-links/open-draft-link";
+import type { DraftLinkOutcome } from "../draft-links/open-draft-link";
 import { adoptServerChoices } from "../form/ui-choices";
 import { anonymousSnapshot, type ClientSnapshot, snapshotFromProfile } from "./client-snapshot";
 
@@ -44,19 +51,34 @@ export async function forgetSignedInUser(): Promise<void> {
 }
 
 export async function loadBaseProfile({ request }: LoaderFunctionArgs): Promise<BaseProfile> {
-  const token = draftLinkToken(request.url);
+  const token = new URL(request.url).searchParams.get(DRAFT_LINK_PARAM);
   const base = await openOwner();
   // Signed in, the link's answers wait for the applicant's yes. Anonymous (also after a refused
   // session, on the way to /login) they go into the device's draft, which joins the account at
   // sign-in like any draft.
-  const draftLink = token ? await openDraftLink(token, base.snapshot.is_logged_in) : null;
+  const draftLink = token ? await openLink(token, base.snapshot.is_logged_in) : null;
   return { ...base, draftLink };
+}
+
+/** The link's code loads only for a page opened with one; a link that cannot be opened never stops the form. */
+async function openLink(token: string, signedIn: boolean): Promise<DraftLinkOutcome> {
+  try {
+    const { openDraftLink } = await loadPart(() => import("../draft-links/open-draft-link"));
+    return await openDraftLink(token, signedIn);
+  } catch {
+    return { kind: "failed" };
+  }
 }
 
 async function openOwner(): Promise<Omit<BaseProfile, "draftLink">> {
   if (!(await readSessionHint())) return openAnonymous(false);
+  // Signed in, the sync engine is needed at once: it loads while the profile is asked for.
+  const session = loadSyncSession();
+  session.catch(() => {});
   try {
     const profile = await apiRequest<Profile>("GET", "/api/profile");
+    const { syncClient, localDb, storeHeldAnswers } = await session;
+    await storeHeldAnswers(DEVICE_OWNER);
     const { answer, server_time, username, last_page, successful_login, web_status } = profile;
     const rest = { username, last_page, successful_login, web_status };
     await localDb().profiles.put({ owner: profile.username, profile: rest, fetchedAt: Date.now() });
@@ -84,7 +106,7 @@ async function openOwner(): Promise<Omit<BaseProfile, "draftLink">> {
   } catch (error) {
     if (error instanceof ApiError && error.kind === "unauthorized") {
       await forgetSignedInUser();
-      await syncClient.open(DEVICE_OWNER, null);
+      await (await session).syncClient.open(DEVICE_OWNER, null);
       return {
         snapshot: anonymousSnapshot(),
         offline: false,
@@ -112,6 +134,8 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
  * when its profile next loads.
  */
 async function openFromDevice(problem: Problem): Promise<Omit<BaseProfile, "draftLink">> {
+  const { syncClient, localDb, storeHeldAnswers } = await loadSyncSession();
+  await storeHeldAnswers(DEVICE_OWNER);
   const username = await get<string>(LAST_USER_KEY);
   const cached = username ? await localDb().profiles.get(username) : undefined;
   if (!username || !cached) {
@@ -128,6 +152,37 @@ async function openFromDevice(problem: Problem): Promise<Omit<BaseProfile, "draf
 }
 
 async function openAnonymous(offline: boolean): Promise<Omit<BaseProfile, "draftLink">> {
-  await syncClient.open(DEVICE_OWNER, null);
+  await openDeviceDraft();
   return { snapshot: anonymousSnapshot(), offline, loadProblem: null, unauthorized: false, mergedDrafts: 0 };
+}
+
+/**
+ * Makes the device's draft current. On a first screen (the sync engine not loaded yet) the answers
+ * are read without it, and the engine opens the draft once the page is on screen (decision 0020):
+ * a visitor's first screen needs no more than the answers stored here.
+ */
+async function openDeviceDraft(): Promise<void> {
+  await readDeviceDraft();
+  // Changes an earlier page kept because its engine never came (unstored-answers.ts).
+  answerStore.storeHeld(heldAnswers(DEVICE_OWNER));
+}
+
+async function readDeviceDraft(): Promise<void> {
+  const loaded = loadedSyncSession();
+  if (loaded) {
+    await loaded.syncClient.open(DEVICE_OWNER, null);
+    return;
+  }
+  let stored: Awaited<ReturnType<typeof readStoredAnswers>>;
+  try {
+    stored = await readStoredAnswers(DEVICE_OWNER);
+  } catch {
+    // IndexedDB refused the plain read: the engine opens it, and says what went wrong.
+    await (await loadSyncSession()).syncClient.open(DEVICE_OWNER, null);
+    return;
+  }
+  answerStore.replaceAll(DEVICE_OWNER, stored);
+  setRefusedAnswers([]);
+  updateSyncStatus({ phase: "local-only", pending: 0, serverMessage: null });
+  preloadWhenIdle(async () => startSyncEngine());
 }

@@ -36,7 +36,7 @@ describe("the unsent-changes check before signing out", () => {
         throw new TypeError("Failed to fetch");
       }),
     );
-    const { syncClient } = await import("../answers/answer-session");
+    const { syncClient } = await import("../answers/sync-session");
     const { localDb } = await import("../answers/local-db");
     const { queueUpload, queuedChanges } = await import("../documents/upload-queue");
     const { unsentChanges } = await import("./log-out");

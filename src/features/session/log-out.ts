@@ -1,8 +1,8 @@
 import { showErrorDialog } from "../../components/error-dialog";
 import { showErrorToast } from "../../components/toasts";
 import { ApiError, apiRequest } from "../../lib/api-client";
-import { syncClient } from "../answers/answer-session";
-import { DEVICE_OWNER, localDb } from "../answers/local-db";
+import { loadSyncSession } from "../answers/answer-session";
+import { DEVICE_OWNER } from "../answers/owners";
 import { forgetOfflineCopies } from "../application-pdf/offline-copy";
 import { forgetServerDocuments } from "../documents/document-cache";
 import { waitingUploadCount } from "../documents/upload-queue";
@@ -18,6 +18,7 @@ const FLUSH_TIMEOUT_MS = 5_000;
  * other changes, and files waiting to be uploaded (decision 0014).
  */
 export async function unsentChanges(): Promise<number> {
+  const { syncClient, localDb } = await loadSyncSession();
   await withTimeout(syncClient.flush(), FLUSH_TIMEOUT_MS);
   const owner = syncClient.owner;
   return (
@@ -52,6 +53,7 @@ export function logOut(): Promise<LogOutOutcome> {
 let running: Promise<LogOutOutcome> | undefined;
 
 async function signOutOnce(): Promise<LogOutOutcome> {
+  const { syncClient, localDb } = await loadSyncSession();
   await withTimeout(syncClient.flush(), FLUSH_TIMEOUT_MS);
   let serverSessionEnded = true;
   try {

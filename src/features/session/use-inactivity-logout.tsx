@@ -14,7 +14,10 @@ import type { Modal as ModalComponent } from "../../components/modal";
 import { loadPart } from "../../lib/load-part";
 import { INACTIVITY_LOGOUT_MESSAGE, UNAUTHORIZED_MESSAGE } from "../../shared/messages";
 import { InactivityTimer } from "./inactivity-timer";
-import { type LogOutOutcome, logOut, reportLogOutFailure } from "./log-out";
+import type { LogOutOutcome } from "./log-out";
+
+// Signing out needs the sync engine (to send what is waiting): loaded when a session ends.
+const loadLogOut = () => loadPart(() => import("./log-out"));
 
 // The dialog's code loads when the warning first shows: most visits never see it. The service worker
 // precaches it for offline use; until it can load, nothing is shown and the logout comes anyway.
@@ -61,6 +64,7 @@ export function InactivityGuard({ isLoggedIn }: { isLoggedIn: boolean }) {
     timerRef.current?.stop();
     setEnding(true);
     let outcome: LogOutOutcome | undefined;
+    const { logOut, reportLogOutFailure } = await loadLogOut();
     try {
       outcome = await logOut();
     } finally {

@@ -3,12 +3,12 @@ import { Navigate, Outlet, useLoaderData, useLocation, useNavigation } from "rea
 import { LoadingOverlay } from "../../components/loading-overlay";
 import { showSuccessToast } from "../../components/toasts";
 import { lazyPart } from "../../lib/load-part";
+import { firstScreenShown } from "../../lib/preload-when-idle";
 import { UNAUTHORIZED_MESSAGE } from "../../shared/messages";
 import { COMPLETION_ROUTE, isFormPagePath } from "../../shared/routes";
 import { useWebStatus } from "../application/use-web-status";
 import { useDocumentUploads } from "../documents/use-document-uploads";
 import { ContinueDialogHost } from "../draft-links/continue-on-another-device";
-import { DraftLinkOutcomeNotice } from "../draft-links/draft-link-outcome";
 import { PageRenderedContext } from "../form/page-rendered";
 import type { BaseProfile } from "../profile/base-profile-loader";
 import { useProfileLoadNotice } from "../profile/profile-load-notice";
@@ -24,6 +24,10 @@ import { usePageFocus } from "./use-page-focus";
 import { useSessionLostRedirect } from "./use-session-lost-redirect";
 import { WelcomeBanner } from "./welcome-banner";
 
+// Only when the page was opened with a "Continue on another device" link.
+const DraftLinkOutcomeNotice = lazyPart(() =>
+  import("../draft-links/draft-link-outcome").then((m) => ({ default: m.DraftLinkOutcomeNotice })),
+);
 // Only while validating; the whole catalogue comes with it.
 const ValidationSummary = lazyPart(() =>
   import("../application/validation-summary").then((m) => ({ default: m.ValidationSummary })),
@@ -51,6 +55,11 @@ export function FormLayout() {
   }, [owner, snapshot.is_service_user, webStatus, advance]);
 
   usePageFocus();
+  // The parts preloaded when idle (dialogs, menus) wait until a form page's questions are all
+  // there: they are not the first screen's (issue 15).
+  useEffect(() => {
+    if (pageRendered.rendered) firstScreenShown();
+  }, [pageRendered.rendered]);
   useMessagesFromState();
   useFormNavigationRules(snapshot);
   useMergedDraftsNotice(base.mergedDrafts);
@@ -92,7 +101,11 @@ export function FormLayout() {
       </main>
       {pageRendered.rendered ? <SiteFooter /> : null}
       <InactivityGuard isLoggedIn={snapshot.is_logged_in} />
-      <DraftLinkOutcomeNotice outcome={base.draftLink} submitted={webStatus === "submitted"} />
+      {base.draftLink ? (
+        <Suspense fallback={null}>
+          <DraftLinkOutcomeNotice outcome={base.draftLink} submitted={webStatus === "submitted"} />
+        </Suspense>
+      ) : null}
       <ContinueDialogHost />
       {navigation.state === "loading" ? <LoadingOverlay /> : null}
     </SnapshotContext.Provider>

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { COMPLETION_ROUTE, DEFAULT_ROUTE, isFormPagePath } from "../../shared/routes";
-import { syncClient } from "../answers/answer-session";
+import { loadSyncClient } from "../answers/answer-session";
 import type { ClientSnapshot } from "../profile/client-snapshot";
 
 /**
@@ -49,6 +49,6 @@ export function useFormNavigationRules(snapshot: ClientSnapshot): void {
   useEffect(() => {
     if (!recording || !isFormPagePath(pathname)) return;
     // Through the queue, like answers: recorded offline too, sent in order, never twice.
-    void syncClient.queueAction("last-page", { last_page: pathname });
+    void loadSyncClient().then((client) => client.queueAction("last-page", { last_page: pathname }));
   }, [recording, pathname]);
 }

@@ -1,6 +1,15 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router-dom";
-import { firstScreenShown, isFirstScreenShown } from "../../lib/preload-when-idle";
+
+/** Whether a page of this document has been shown already (a layout may mount again). */
+let pageShown = false;
+
+/** Notes that a page is on screen; true when it is the document's first. Every layout calls it. */
+export function notePageShown(): boolean {
+  const first = !pageShown;
+  pageShown = true;
+  return first;
+}
 
 /**
  * After a client-side page change, moves focus to the new page's heading so keyboard and screen
@@ -13,9 +22,7 @@ export function usePageFocus(): void {
   useEffect(() => {
     if (first.current) {
       first.current = false;
-      const documentsFirstPage = !isFirstScreenShown();
-      firstScreenShown();
-      if (documentsFirstPage) return;
+      if (notePageShown()) return;
     }
     const heading = document.querySelector<HTMLElement>("#main h1");
     heading?.focus();

@@ -1,0 +1,39 @@
+// The sync engine (decision 0020): the device's database (Dexie), the queue, the worker that sends
+// it, and the app's one sync client around the answer store the page already reads from. Loaded
+// apart from the first screen (answer-session.ts); modules loaded after it may import it directly.
+import { answerStore, serverClock } from "./answer-session";
+import { deviceClientId, httpTransport } from "./http-transport";
+import { localDb } from "./local-db";
+import { notifyActionRefused } from "./refused-actions";
+import { SyncClient } from "./sync-client";
+import { recordAnswer } from "./sync-queue";
+import { heldAnswers, releaseStored } from "./unstored-answers";
+
+export { localDb } from "./local-db";
+export { writeOnThisThread } from "./on-this-thread";
+
+/** The app's one sync client: it reads and sends what the answer store writes. */
+export const syncClient = new SyncClient(
+  localDb,
+  async (clock) => httpTransport(await deviceClientId(), clock),
+  {
+    onActionRefused: (batch, error) => {
+      if (batch.kind !== "answer") notifyActionRefused({ kind: batch.kind, payload: batch.payload, error });
+    },
+  },
+  serverClock,
+  undefined,
+  answerStore,
+);
+
+/**
+ * Stores what an earlier page kept of `owner`'s changes because its engine never came
+ * (unstored-answers.ts), before the database is read: a signed-in page adopts the device's draft
+ * from the database. A newer edit stored meanwhile is never overwritten.
+ */
+export async function storeHeldAnswers(owner: string): Promise<void> {
+  for (const answer of heldAnswers(owner)) {
+    await recordAnswer(localDb(), answer, false);
+    releaseStored(answer);
+  }
+}
