@@ -1,9 +1,8 @@
 import Dexie, { type Table } from "dexie";
 import type { Profile } from "../../shared/api-types";
+import { DEVICE_DATABASE } from "./first-read";
 
 export { DEVICE_OWNER } from "./owners";
-
-import { DEVICE_DATABASE } from "./first-read";
 
 export type StoredAnswer = {
   owner: string;
