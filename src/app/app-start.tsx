@@ -1,6 +1,7 @@
-// The app's start-up past React itself: the service worker, the device store, the router. A file
-// of its own (vite.config.ts), which main.tsx asks for beside the page's code, so that the one
-// script the HTML names, and the first paint waits for in Lighthouse's model, is React (issue 15).
+// The app's start-up past React itself: the router and the shell (the service worker registers, and
+// the device's sync engine loads, once the first page is on screen: decision 0020). A file of its
+// own (vite.config.ts), which main.tsx asks for beside the page's code, so that the one script the
+// HTML names, and the first paint waits for in Lighthouse's model, is React (issue 15).
 import type { ReactNode } from "react";
 import { RouterProvider } from "react-router-dom";
 import { STATIC_SHELL_ATTRIBUTE } from "../features/shell/static-shell-attribute";
