@@ -13,11 +13,6 @@ export function preloadWhenIdle(load: () => Promise<unknown>): void {
   else waiting.push(load);
 }
 
-/** Whether a page of this document has rendered already (this is not the first screen). */
-export function isFirstScreenShown(): boolean {
-  return shown;
-}
-
 /** Called once a page has rendered: starts the preloads registered so far. */
 export function firstScreenShown(): void {
   if (shown) return;

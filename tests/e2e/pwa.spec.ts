@@ -369,7 +369,7 @@ test("a change typed before the sync engine could load, which the browser refuse
   await expect.poll(() => dropped).toBeGreaterThan(0);
   const status = page
     .getByRole("status")
-    .filter({ hasText: /^Not saved on this device: the connection was lost/ });
+    .filter({ hasText: /^Not saved on this device: this page has not finished loading/ });
   await expect(status).toBeVisible();
   await expectNoAxeViolations(page);
 

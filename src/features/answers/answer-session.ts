@@ -2,7 +2,6 @@ import { loadPart } from "../../lib/load-part";
 import { AnswerStore } from "./answer-store";
 import type { AnswerWrite } from "./off-thread-writer";
 import { offThreadWriter } from "./off-thread-writer";
-import { pendingWriteCount } from "./pending-writes";
 import { ServerClock } from "./server-clock";
 import { updateSyncStatus } from "./sync-status";
 import { holdUnstored, releaseStored } from "./unstored-answers";
@@ -11,33 +10,22 @@ type SyncSession = typeof import("./sync-session");
 
 let loading: Promise<SyncSession> | undefined;
 let loaded: SyncSession | undefined;
-/** Called when a try to load the engine fails (it keeps trying: loadPart). */
-const failureListeners = new Set<() => void>();
-let failedOnce = false;
 
 /**
  * The sync engine (sync-session.ts: the device's database, the queue, the sender), loaded once,
  * apart from the first screen (decision 0020): a form page's first screen reads the answers
  * without it (first-read.ts), and the inputs write through the answer store, which waits for it
- * only where it needs the database. A load that fails keeps trying while offline (loadPart).
+ * only where it needs the database. A load that fails keeps trying while offline (loadPart); one
+ * that failed online is tried afresh by the next call.
  */
 export function loadSyncSession(): Promise<SyncSession> {
-  loading ??= loadPart(() => import("./sync-session"), {
-    onFailure: () => {
-      failedOnce = true;
-      for (const listener of failureListeners) listener();
-    },
-  }).then(
+  loading ??= loadPart(() => import("./sync-session")).then(
     (module) => {
       loaded = module;
-      failedOnce = false;
-      keptAll = true;
       return module;
     },
     (error: unknown) => {
       loading = undefined;
-      failedOnce = true;
-      for (const listener of failureListeners) listener();
       throw error;
     },
   );
@@ -49,44 +37,43 @@ export function loadedSyncSession(): SyncSession | undefined {
   return loaded;
 }
 
+/** How long a change waiting for the engine waits before asking for it again after a failure. */
+const ENGINE_RETRY_MS = 5_000;
+
+/**
+ * The engine, however long it takes: what waits for it (a change to store, the device draft to
+ * open) must not fail because a flaky connection made loadPart give up.
+ */
+async function engineWhenLoaded(): Promise<SyncSession> {
+  for (;;) {
+    try {
+      return await loadSyncSession();
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, ENGINE_RETRY_MS));
+    }
+  }
+}
+
 /** The server's clock as this device estimates it; the sync client observes it. */
 export const serverClock = new ServerClock();
 
 /**
- * Said in the header while a change waits for an engine the network took (a first visit), and the
- * browser refused to keep it meanwhile (unstored-answers.ts): it is in memory only.
+ * Said in the header while a change is in memory only: the database is not there yet (the engine
+ * still loading, or the network gone before it came) and the browser refused to keep the change
+ * meanwhile (unstored-answers.ts).
  */
 export const ENGINE_MISSING_MESSAGE =
-  "the connection was lost before this page finished loading; your answers will be saved once you're back online.";
+  "this page has not finished loading; your answers will be saved as soon as it has. Keep this page open.";
 
-/** False once a change made before the engine came could not be kept (unstored-answers.ts). */
-let keptAll = true;
-
-/**
- * The engine, for the store's writes: while it cannot be loaded and a change waits for it that
- * could not be kept meanwhile, the header says it is not saved yet (cleared once one is stored).
- */
-async function engineForWrite(): Promise<SyncSession> {
-  if (loaded) return loaded;
-  const sayMissing = () => {
-    if (pendingWriteCount() > 0 && !keptAll) updateSyncStatus({ localError: ENGINE_MISSING_MESSAGE });
-  };
-  failureListeners.add(sayMissing);
-  // After the change asking is counted as waiting (it asks before it is tracked).
-  if (failedOnce) queueMicrotask(sayMissing);
-  try {
-    return await loadSyncSession();
-  } finally {
-    failureListeners.delete(sayMissing);
-  }
-}
+/** Whether a change has been stored in the database by this page: none needs holding after it. */
+let databaseReady = false;
 
 const writeOnThisThread: AnswerWrite = async (db, answer, enqueue) =>
-  (await engineForWrite()).writeOnThisThread(db, answer, enqueue);
+  (await engineWhenLoaded()).writeOnThisThread(db, answer, enqueue);
 
 /** The answers of the current owner: every input reads and writes through it. */
 export const answerStore = new AnswerStore(
-  async () => (await engineForWrite()).localDb(),
+  async () => (await engineWhenLoaded()).localDb(),
   serverClock,
   // Keystrokes are stored by a worker, whose IndexedDB replies do not wait for the page's frames.
   typeof Worker === "undefined"
@@ -99,12 +86,17 @@ export const answerStore = new AnswerStore(
           }),
         writeOnThisThread,
       ),
-  // Until the engine is there, a change is kept where a closed tab keeps it too.
+  // Until the database has taken a change (the engine loaded, the database opened), a change is
+  // kept where a closed tab keeps it too; if the browser refuses, the header says it is not saved.
   {
     keep: (answer) => {
-      if (!loaded && !holdUnstored(answer)) keptAll = false;
+      if (databaseReady || holdUnstored(answer)) return;
+      updateSyncStatus({ localError: ENGINE_MISSING_MESSAGE });
     },
-    stored: releaseStored,
+    stored: (answer) => {
+      databaseReady = true;
+      releaseStored(answer);
+    },
   },
 );
 
@@ -119,7 +111,7 @@ export async function loadSyncClient(): Promise<SyncSession["syncClient"]> {
  * idle after it has rendered; the first change, or the first focus in a form, loads it sooner.
  */
 export function startSyncEngine(): void {
-  loadSyncSession()
+  engineWhenLoaded()
     .then(async ({ syncClient }) => {
       if (!syncClient.hasOpened) await syncClient.open(answerStore.owner, null);
     })

@@ -26,22 +26,31 @@ export function readStoredAnswers(owner: string, name = DEVICE_DATABASE): Promis
       event.preventDefault();
       resolve([]);
     };
-    request.onblocked = () => reject(new Error("the device's database is being upgraded"));
     request.onsuccess = () => {
       const db = request.result;
-      if (!db.objectStoreNames.contains("answers")) {
+      try {
+        if (!db.objectStoreNames.contains("answers")) {
+          db.close();
+          return resolve([]);
+        }
+        const read = db
+          .transaction("answers", "readonly")
+          .objectStore("answers")
+          .index("owner")
+          .getAll(owner);
+        read.onsuccess = () => {
+          db.close();
+          resolve(read.result as StoredAnswer[]);
+        };
+        read.onerror = () => {
+          db.close();
+          reject(read.error);
+        };
+      } catch (error) {
+        // The connection closed under it (the browser's doing), or an older schema: the engine reads.
         db.close();
-        return resolve([]);
+        reject(error);
       }
-      const read = db.transaction("answers", "readonly").objectStore("answers").index("owner").getAll(owner);
-      read.onsuccess = () => {
-        db.close();
-        resolve(read.result as StoredAnswer[]);
-      };
-      read.onerror = () => {
-        db.close();
-        reject(read.error);
-      };
     };
   });
 }

@@ -53,8 +53,8 @@ function engineContext() {
   return { hostName: partner.name, today: new Date() };
 }
 
-// The answers' writer (a worker) and the sync engine start when the page is idle once all of it is
-// on screen, or at the first focus in the form if that comes first (decision 0020).
+// The answers' writer (a worker) starts, and the sync engine loads, when the page is idle once all
+// of it is on screen, or at the first focus in the form if that comes first (decision 0020).
 preloadWhenIdle(async () => answerStore.prepareWrites());
 
 /** Errors being fixed may clear once typing pauses this long. */

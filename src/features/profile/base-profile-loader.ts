@@ -9,6 +9,7 @@ import { DRAFT_LINK_PARAM } from "../../shared/draft-links";
 import { answerStore, loadedSyncSession, loadSyncSession, startSyncEngine } from "../answers/answer-session";
 import { readStoredAnswers } from "../answers/first-read";
 import { DEVICE_OWNER } from "../answers/owners";
+import { pendingWriteCount } from "../answers/pending-writes";
 import { setRefusedAnswers } from "../answers/refused-answers";
 import { updateSyncStatus } from "../answers/sync-status";
 import { heldAnswers } from "../answers/unstored-answers";
@@ -173,6 +174,11 @@ async function readDeviceDraft(): Promise<void> {
     await loaded.syncClient.open(DEVICE_OWNER, null);
     return;
   }
+  // Changes made on this page wait for the engine (this loader runs again when the applicant comes
+  // back from another screen): what the store holds is newer than the database. The engine's open
+  // stores them before it reads.
+  if (answerStore.owner === DEVICE_OWNER && pendingWriteCount() > 0) return;
+  const mark = answerStore.editMark();
   let stored: Awaited<ReturnType<typeof readStoredAnswers>>;
   try {
     stored = await readStoredAnswers(DEVICE_OWNER);
@@ -181,7 +187,9 @@ async function readDeviceDraft(): Promise<void> {
     await (await loadSyncSession()).syncClient.open(DEVICE_OWNER, null);
     return;
   }
-  answerStore.replaceAll(DEVICE_OWNER, stored);
+  // The engine may have opened the draft while this read ran: its answers are the newer.
+  if (loadedSyncSession()?.syncClient.hasOpened) return;
+  answerStore.replaceAll(DEVICE_OWNER, stored, undefined, mark);
   setRefusedAnswers([]);
   updateSyncStatus({ phase: "local-only", pending: 0, serverMessage: null });
   preloadWhenIdle(async () => startSyncEngine());

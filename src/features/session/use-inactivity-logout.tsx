@@ -13,8 +13,8 @@ import { useNavigate } from "react-router-dom";
 import type { Modal as ModalComponent } from "../../components/modal";
 import { loadPart } from "../../lib/load-part";
 import { INACTIVITY_LOGOUT_MESSAGE, UNAUTHORIZED_MESSAGE } from "../../shared/messages";
+import { forgetSignedInUser } from "../profile/base-profile-loader";
 import { InactivityTimer } from "./inactivity-timer";
-import type { LogOutOutcome } from "./log-out";
 
 // Signing out needs the sync engine (to send what is waiting): loaded when a session ends.
 const loadLogOut = () => loadPart(() => import("./log-out"));
@@ -63,20 +63,26 @@ export function InactivityGuard({ isLoggedIn }: { isLoggedIn: boolean }) {
     endingRef.current = true;
     timerRef.current?.stop();
     setEnding(true);
-    let outcome: LogOutOutcome | undefined;
-    const { logOut, reportLogOutFailure } = await loadLogOut();
+    let reportFailure: (() => void) | undefined;
     try {
-      outcome = await logOut();
+      const { logOut, reportLogOutFailure } = await loadLogOut();
+      const outcome = await logOut();
+      reportFailure = () => reportLogOutFailure(outcome, report);
+    } catch {
+      // Signing out failed here (its code could not be had): this device forgets the session.
+      await forgetSignedInUser().catch(() => {});
     } finally {
       navigate("/login", { state: { errorMessage: message } });
     }
-    reportLogOutFailure(outcome, report);
+    reportFailure?.();
   }
 
   const onIdleLogout = useEffectEvent(() => void endSession(INACTIVITY_LOGOUT_MESSAGE, "dialog"));
 
   useEffect(() => {
     if (!isLoggedIn) return;
+    // Ready before it is needed: the session may end offline, 15 minutes from now.
+    loadLogOut().catch(() => {});
     endingRef.current = false;
     const timer = new InactivityTimer({ onWarn: () => setWarning(true), onLogout: () => onIdleLogout() });
     timerRef.current = timer;

@@ -4,6 +4,7 @@ import { loadPart } from "../../lib/load-part";
 import { UNAUTHORIZED_MESSAGE } from "../../shared/messages";
 import { getSyncStatus } from "../answers/sync-status";
 import { useSyncStatus } from "../answers/use-sync-status";
+import { forgetSignedInUser } from "../profile/base-profile-loader";
 
 /** Beside "Your session is invalid…": the changes are not lost, and how they get sent. */
 export function keptChangesMessage(kept: number): string {
@@ -24,6 +25,8 @@ export function useSessionLostRedirect(username: string | null): void {
     // Signing out needs the sync engine (to keep what is waiting): loaded when a session is lost.
     void loadPart(() => import("../session/log-out"))
       .then(({ logOut }) => logOut())
+      .catch(() => forgetSignedInUser())
+      .catch(() => {})
       .then(() => {
         const kept = getSyncStatus().keptForSignIn;
         const notice = kept > 0 ? { noticeMessage: keptChangesMessage(kept) } : {};
