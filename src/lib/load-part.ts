@@ -76,3 +76,45 @@ export function lazyPart<T extends ComponentType<any>>(
 ): LazyExoticComponent<T> {
   return lazy(() => loadPart(load));
 }
+
+/** A module loaded apart, once, through loadPart; what it is, once loaded, asked without waiting. */
+export interface OncePart<Module> {
+  load(): Promise<Module>;
+  /** The module once load() has finished (it is evaluated). */
+  loaded(): Module | undefined;
+  /** Whether a try to load it has failed (it may be trying again). */
+  failed(): boolean;
+}
+
+/**
+ * `importModule` loaded once (loadPart: it keeps trying while offline). A load that gives up (online,
+ * after its tries) is tried afresh by the next `load()`.
+ */
+export function oncePart<Module>(importModule: () => Promise<Module>): OncePart<Module> {
+  let loading: Promise<Module> | undefined;
+  let loaded: Module | undefined;
+  let failed = false;
+  return {
+    load() {
+      loading ??= loadPart(importModule, {
+        onFailure: () => {
+          failed = true;
+        },
+      }).then(
+        (module) => {
+          loaded = module;
+          failed = false;
+          return module;
+        },
+        (error: unknown) => {
+          loading = undefined;
+          failed = true;
+          throw error;
+        },
+      );
+      return loading;
+    },
+    loaded: () => loaded,
+    failed: () => failed,
+  };
+}

@@ -32,7 +32,7 @@ test("typing is stored by the answer worker and survives a reload", async ({ pag
 });
 
 test("the answer worker is running before the applicant first types", async ({ page }) => {
-  // Started once the first screen is up and the browser idle, so the first keystroke is its too.
+  // Started once the page is all there and the browser idle, so the first keystroke is its too.
   await page.goto("/about");
   await expect(page.getByRole("textbox", { name: "Legal First Name" })).toBeEditable();
   await answerWorkerRunning(page);

@@ -1,15 +1,14 @@
-import { loadPart } from "../../lib/load-part";
+import { oncePart } from "../../lib/load-part";
 import { AnswerStore } from "./answer-store";
 import type { AnswerWrite } from "./off-thread-writer";
 import { offThreadWriter } from "./off-thread-writer";
 import { ServerClock } from "./server-clock";
 import { updateSyncStatus } from "./sync-status";
-import { holdUnstored, releaseStored } from "./unstored-answers";
+import { heldAnswers, holdUnstored, releaseStored } from "./unstored-answers";
 
 type SyncSession = typeof import("./sync-session");
 
-let loading: Promise<SyncSession> | undefined;
-let loaded: SyncSession | undefined;
+const syncSession = oncePart(() => import("./sync-session"));
 
 /**
  * The sync engine (sync-session.ts: the device's database, the queue, the sender), loaded once,
@@ -19,22 +18,12 @@ let loaded: SyncSession | undefined;
  * that failed online is tried afresh by the next call.
  */
 export function loadSyncSession(): Promise<SyncSession> {
-  loading ??= loadPart(() => import("./sync-session")).then(
-    (module) => {
-      loaded = module;
-      return module;
-    },
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
+  return syncSession.load();
 }
 
 /** The sync engine if it has loaded (loadSyncSession), for what need not wait for it. */
 export function loadedSyncSession(): SyncSession | undefined {
-  return loaded;
+  return syncSession.loaded();
 }
 
 /** How long a change waiting for the engine waits before asking for it again after a failure. */
@@ -97,6 +86,7 @@ export const answerStore = new AnswerStore(
       databaseReady = true;
       releaseStored(answer);
     },
+    held: heldAnswers,
   },
 );
 

@@ -10,7 +10,12 @@ import { updateSyncStatus } from "./sync-status";
 type Entry = { value: string; editedAt: number };
 
 /** Where a change is kept until the database has it, when that can take long (answer-session.ts). */
-export type Holding = { keep(answer: StoredAnswer): void; stored(answer: StoredAnswer): void };
+export type Holding = {
+  keep(answer: StoredAnswer): void;
+  stored(answer: StoredAnswer): void;
+  /** What is kept of `owner`'s changes, this page's or an earlier one's. */
+  held(owner: string): StoredAnswer[];
+};
 
 /**
  * The answers of the current owner, in memory, so inputs read and update them synchronously on
@@ -139,17 +144,17 @@ export class AnswerStore {
   }
 
   /**
-   * Changes made on this device that never reached its database (kept by the `holding`): each is
-   * stored now with its own edit time, unless this store has a newer edit of its field.
+   * The current owner's changes made on this device that never reached its database (kept by the
+   * `holding`): each is stored now with its own edit time, unless this store has a newer edit of its
+   * field. (With the database at hand, `SyncClient.open` stores them before it reads.)
    */
-  storeHeld(answers: readonly StoredAnswer[]): void {
+  storeHeld(): void {
     let changed = false;
-    for (const answer of answers) {
-      if (answer.owner !== this.currentOwner) continue;
+    for (const answer of this.heldChanges(this.currentOwner)) {
       const mine = this.values.get(answer.key);
       if (mine && mine.editedAt >= answer.editedAt) {
         // Stored already, or overtaken by a newer edit: nothing left to keep.
-        this.holding?.stored(answer);
+        this.releaseHeld(answer);
         continue;
       }
       this.values.set(answer.key, { value: answer.value, editedAt: answer.editedAt });
@@ -159,6 +164,16 @@ export class AnswerStore {
       trackWrite(this.persist(answer)).catch(() => {});
     }
     if (changed) this.notifyAny();
+  }
+
+  /** `owner`'s changes kept by the `holding` (see storeHeld). */
+  heldChanges(owner: string): StoredAnswer[] {
+    return this.holding?.held(owner) ?? [];
+  }
+
+  /** The database has `answer` (or a newer edit of its field): the `holding` need not keep it. */
+  releaseHeld(answer: StoredAnswer): void {
+    this.holding?.stored(answer);
   }
 
   /** Resolves when every change made so far is on disk (before a reload or sign-out). */
@@ -171,7 +186,7 @@ export class AnswerStore {
     this.holding?.keep(answer);
     try {
       const { committedAt } = await this.writer.write(await this.db(), answer, answer.owner !== DEVICE_OWNER);
-      this.holding?.stored(answer);
+      this.releaseHeld(answer);
       performance.measure?.("answer-commit", {
         start: started,
         end: committedAt,

@@ -14,6 +14,7 @@ import {
   pendingKeys,
   queueSummary,
   recordAction,
+  recordAnswer,
   restoreRefused,
   unsentCount,
 } from "./sync-queue";
@@ -88,6 +89,7 @@ export class SyncClient {
     // worker (off-thread-writer.ts): anything below reads or moves answers, so it waits for them.
     await this.store.whenStored();
     const db = this.db();
+    await this.storeHeld(db, owner);
     if (server) {
       this.clock.observe(server.serverTime, Date.now(), Date.now());
       await adoptServerAnswers(db, owner, server.answers);
@@ -118,6 +120,19 @@ export class SyncClient {
       error: () => {},
     });
     return { mergedDrafts };
+  }
+
+  /**
+   * Changes an earlier page kept and never stored (the store's holding: answer-session.ts), the
+   * device draft's and `owner`'s, go into the database before it is read; a newer edit stored
+   * meanwhile is never overwritten (recordAnswer).
+   */
+  private async storeHeld(db: LocalDb, owner: string): Promise<void> {
+    const owners = owner === DEVICE_OWNER ? [owner] : [DEVICE_OWNER, owner];
+    for (const answer of owners.flatMap((held) => this.store.heldChanges(held))) {
+      await recordAnswer(db, answer, answer.owner !== DEVICE_OWNER);
+      this.store.releaseHeld(answer);
+    }
   }
 
   close(): void {

@@ -6,8 +6,6 @@ import { deviceClientId, httpTransport } from "./http-transport";
 import { localDb } from "./local-db";
 import { notifyActionRefused } from "./refused-actions";
 import { SyncClient } from "./sync-client";
-import { recordAnswer } from "./sync-queue";
-import { heldAnswers, releaseStored } from "./unstored-answers";
 
 export { localDb } from "./local-db";
 export { writeOnThisThread } from "./on-this-thread";
@@ -25,15 +23,3 @@ export const syncClient = new SyncClient(
   undefined,
   answerStore,
 );
-
-/**
- * Stores what an earlier page kept of `owner`'s changes because its engine never came
- * (unstored-answers.ts), before the database is read: a signed-in page adopts the device's draft
- * from the database. A newer edit stored meanwhile is never overwritten.
- */
-export async function storeHeldAnswers(owner: string): Promise<void> {
-  for (const answer of heldAnswers(owner)) {
-    await recordAnswer(localDb(), answer, false);
-    releaseStored(answer);
-  }
-}

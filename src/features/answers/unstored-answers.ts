@@ -4,7 +4,8 @@ import type { StoredAnswer } from "./local-db";
  * Changes typed before the sync engine could be loaded (decision 0020: a visitor's first screen
  * comes without it; the network can go before it arrives). Until the device's database has them,
  * they are kept here, in localStorage (synchronous, so a change kept is kept even if the tab closes
- * at once), and the next first screen stores them. Nothing is kept once the engine is there.
+ * at once), and the next page stores them (the answer store, or the sync client's open). Nothing
+ * is kept once the database has taken a change.
  */
 const STORAGE_KEY = "admissions:unstored-answers";
 
@@ -58,14 +59,14 @@ export function releaseStored(answer: StoredAnswer): void {
   if (mayHold === false) return;
   const held = read();
   const earlier = held[entryKey(answer)];
+  if (earlier && earlier.editedAt <= answer.editedAt) {
+    delete held[entryKey(answer)];
+    write(held);
+  }
   mayHold = Object.keys(held).length > 0;
-  if (!earlier || earlier.editedAt > answer.editedAt) return;
-  delete held[entryKey(answer)];
-  mayHold = Object.keys(held).length > 0;
-  write(held);
 }
 
-/** What is held for `owner`, to be stored (AnswerStore.storeHeld). */
+/** What is held for `owner`, to be stored (AnswerStore.storeHeld, SyncClient.open). */
 export function heldAnswers(owner: string): StoredAnswer[] {
   const held = read();
   mayHold = Object.keys(held).length > 0;

@@ -33,7 +33,7 @@ import { useMarkPageRendered } from "./page-rendered";
 import { partComponent } from "./part-component";
 import { collectionsPart } from "./question-parts";
 import { QuestionView } from "./question-view";
-import { type RenderedUnit, readyUnit } from "./ready-question-parts";
+import { type RenderedUnit, readyUnit, TAB_LIST } from "./ready-question-parts";
 import { answerWriter, setAnswer } from "./set-answer";
 import { FieldErrorsContext } from "./use-field-errors";
 import { useAnswersOf } from "./use-form-answers";
@@ -71,8 +71,6 @@ const EDIT_CHECK_MS = 250;
  */
 const FIRST_SCREEN_QUESTIONS = 0;
 
-/** A signed-in applicant's tab list, as a unit of progressive rendering (see sectionUnitsOf). */
-const TAB_LIST = "tab-list";
 type Unit = RenderedUnit;
 
 /** A tabbed section's tabs: built on React Aria's collections, a part loaded apart (question-parts.ts). */

@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, Suspense, useState } from "react";
-import type { QuestionPart } from "./question-parts";
+import type { OncePart } from "../../lib/load-part";
 
 /**
  * A component of a part loaded apart (question-parts.ts). Rendered at once when the part is loaded
@@ -8,7 +8,7 @@ import type { QuestionPart } from "./question-parts";
  * the component (and loses what is typed in it).
  */
 export function partComponent<Module, Props extends object>(
-  part: QuestionPart<Module>,
+  part: OncePart<Module>,
   pick: (module: Module) => ComponentType<Props>,
 ): ComponentType<Props> {
   const Lazy = lazy(() => part.load().then((module) => ({ default: pick(module) })));

@@ -1,8 +1,11 @@
 import type { Question } from "../../form/catalogue-types";
-import { collectionsPart, datePart, type QuestionPart } from "./question-parts";
+import type { OncePart } from "../../lib/load-part";
+import { collectionsPart, datePart } from "./question-parts";
 
+/** A signed-in applicant's tab list, as a unit of progressive rendering. */
+export const TAB_LIST = "tab-list";
 /** What the progressive render shows in a step: a question, or a tabbed section's tab list. */
-export type RenderedUnit = Question | "tab-list";
+export type RenderedUnit = Question | typeof TAB_LIST;
 
 let dateWarmUps: (() => void)[] | undefined;
 
@@ -16,7 +19,7 @@ let dateWarmUps: (() => void)[] | undefined;
  * render goes on without waiting, the unit showing when its part arrives.
  */
 export function readyUnit(unit: RenderedUnit): boolean {
-  if (unit === "tab-list") return readyPart(collectionsPart);
+  if (unit === TAB_LIST) return readyPart(collectionsPart);
   switch (unit.kind) {
     case "select":
     case "conditionalSelect":
@@ -31,7 +34,7 @@ export function readyUnit(unit: RenderedUnit): boolean {
 }
 
 /** Starts loading `part` if it is not loaded: true while it is loading. */
-function readyPart(part: QuestionPart<unknown>): boolean {
+function readyPart(part: OncePart<unknown>): boolean {
   if (part.loaded()) return false;
   if (part.failed()) return false;
   part.load().catch(() => {});

@@ -12,7 +12,6 @@ import { DEVICE_OWNER } from "../answers/owners";
 import { pendingWriteCount } from "../answers/pending-writes";
 import { setRefusedAnswers } from "../answers/refused-answers";
 import { updateSyncStatus } from "../answers/sync-status";
-import { heldAnswers } from "../answers/unstored-answers";
 import { replaceServerDocuments } from "../documents/document-cache";
 import { startNewDraft } from "../draft-links/draft-id";
 import type { DraftLinkOutcome } from "../draft-links/open-draft-link";
@@ -78,8 +77,7 @@ async function openOwner(): Promise<Omit<BaseProfile, "draftLink">> {
   session.catch(() => {});
   try {
     const profile = await apiRequest<Profile>("GET", "/api/profile");
-    const { syncClient, localDb, storeHeldAnswers } = await session;
-    await storeHeldAnswers(DEVICE_OWNER);
+    const { syncClient, localDb } = await session;
     const { answer, server_time, username, last_page, successful_login, web_status } = profile;
     const rest = { username, last_page, successful_login, web_status };
     await localDb().profiles.put({ owner: profile.username, profile: rest, fetchedAt: Date.now() });
@@ -135,8 +133,7 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
  * when its profile next loads.
  */
 async function openFromDevice(problem: Problem): Promise<Omit<BaseProfile, "draftLink">> {
-  const { syncClient, localDb, storeHeldAnswers } = await loadSyncSession();
-  await storeHeldAnswers(DEVICE_OWNER);
+  const { syncClient, localDb } = await loadSyncSession();
   const username = await get<string>(LAST_USER_KEY);
   const cached = username ? await localDb().profiles.get(username) : undefined;
   if (!username || !cached) {
@@ -163,12 +160,6 @@ async function openAnonymous(offline: boolean): Promise<Omit<BaseProfile, "draft
  * a visitor's first screen needs no more than the answers stored here.
  */
 async function openDeviceDraft(): Promise<void> {
-  await readDeviceDraft();
-  // Changes an earlier page kept because its engine never came (unstored-answers.ts).
-  answerStore.storeHeld(heldAnswers(DEVICE_OWNER));
-}
-
-async function readDeviceDraft(): Promise<void> {
   const loaded = loadedSyncSession();
   if (loaded) {
     await loaded.syncClient.open(DEVICE_OWNER, null);
@@ -190,6 +181,8 @@ async function readDeviceDraft(): Promise<void> {
   // The engine may have opened the draft while this read ran: its answers are the newer.
   if (loadedSyncSession()?.syncClient.hasOpened) return;
   answerStore.replaceAll(DEVICE_OWNER, stored, undefined, mark);
+  // Changes an earlier page kept because its engine never came (the engine's open stores them too).
+  answerStore.storeHeld();
   setRefusedAnswers([]);
   updateSyncStatus({ phase: "local-only", pending: 0, serverMessage: null });
   preloadWhenIdle(async () => startSyncEngine());

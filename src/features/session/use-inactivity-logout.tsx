@@ -13,11 +13,8 @@ import { useNavigate } from "react-router-dom";
 import type { Modal as ModalComponent } from "../../components/modal";
 import { loadPart } from "../../lib/load-part";
 import { INACTIVITY_LOGOUT_MESSAGE, UNAUTHORIZED_MESSAGE } from "../../shared/messages";
-import { forgetSignedInUser } from "../profile/base-profile-loader";
 import { InactivityTimer } from "./inactivity-timer";
-
-// Signing out needs the sync engine (to send what is waiting): loaded when a session ends.
-const loadLogOut = () => loadPart(() => import("./log-out"));
+import { prepareSignOut, signOutHere } from "./sign-out-here";
 
 // The dialog's code loads when the warning first shows: most visits never see it. The service worker
 // precaches it for offline use; until it can load, nothing is shown and the logout comes anyway.
@@ -63,18 +60,9 @@ export function InactivityGuard({ isLoggedIn }: { isLoggedIn: boolean }) {
     endingRef.current = true;
     timerRef.current?.stop();
     setEnding(true);
-    let reportFailure: (() => void) | undefined;
-    try {
-      const { logOut, reportLogOutFailure } = await loadLogOut();
-      const outcome = await logOut();
-      reportFailure = () => reportLogOutFailure(outcome, report);
-    } catch {
-      // Signing out failed here (its code could not be had): this device forgets the session.
-      await forgetSignedInUser().catch(() => {});
-    } finally {
-      navigate("/login", { state: { errorMessage: message } });
-    }
-    reportFailure?.();
+    const reportFailure = await signOutHere();
+    navigate("/login", { state: { errorMessage: message } });
+    reportFailure(report);
   }
 
   const onIdleLogout = useEffectEvent(() => void endSession(INACTIVITY_LOGOUT_MESSAGE, "dialog"));
@@ -82,7 +70,7 @@ export function InactivityGuard({ isLoggedIn }: { isLoggedIn: boolean }) {
   useEffect(() => {
     if (!isLoggedIn) return;
     // Ready before it is needed: the session may end offline, 15 minutes from now.
-    loadLogOut().catch(() => {});
+    prepareSignOut();
     endingRef.current = false;
     const timer = new InactivityTimer({ onWarn: () => setWarning(true), onLogout: () => onIdleLogout() });
     timerRef.current = timer;

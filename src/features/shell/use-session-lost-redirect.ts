@@ -1,10 +1,9 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router-dom";
-import { loadPart } from "../../lib/load-part";
 import { UNAUTHORIZED_MESSAGE } from "../../shared/messages";
 import { getSyncStatus } from "../answers/sync-status";
 import { useSyncStatus } from "../answers/use-sync-status";
-import { forgetSignedInUser } from "../profile/base-profile-loader";
+import { signOutHere } from "../session/sign-out-here";
 
 /** Beside "Your session is invalid…": the changes are not lost, and how they get sent. */
 export function keptChangesMessage(kept: number): string {
@@ -22,15 +21,10 @@ export function useSessionLostRedirect(username: string | null): void {
   const navigate = useNavigate();
   useEffect(() => {
     if (phase !== "signed-out") return;
-    // Signing out needs the sync engine (to keep what is waiting): loaded when a session is lost.
-    void loadPart(() => import("../session/log-out"))
-      .then(({ logOut }) => logOut())
-      .catch(() => forgetSignedInUser())
-      .catch(() => {})
-      .then(() => {
-        const kept = getSyncStatus().keptForSignIn;
-        const notice = kept > 0 ? { noticeMessage: keptChangesMessage(kept) } : {};
-        navigate("/login", { state: { errorMessage: UNAUTHORIZED_MESSAGE, username, ...notice } });
-      });
+    void signOutHere().then(() => {
+      const kept = getSyncStatus().keptForSignIn;
+      const notice = kept > 0 ? { noticeMessage: keptChangesMessage(kept) } : {};
+      navigate("/login", { state: { errorMessage: UNAUTHORIZED_MESSAGE, username, ...notice } });
+    });
   }, [phase, username, navigate]);
 }
