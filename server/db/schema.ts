@@ -19,6 +19,7 @@ export const users = pgTable("users", {
   id: uuid("id").primaryKey().defaultRandom(),
   /** The e-mail address, trimmed and lower-cased. */
   username: text("username").notNull().unique(),
+  /** Set once the account is confirmed; until then the sign-ups' passwords are in signup_passwords. */
   passwordHash: text("password_hash"),
   confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
   createdAt: createdAt(),
@@ -195,6 +196,27 @@ export const confirmationCodes = pgTable("confirmation_codes", {
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   usedAt: timestamp("used_at", { withTimezone: true }),
 });
+
+/**
+ * The passwords chosen by the sign-ups of an account that is not yet confirmed (issue 36: a second
+ * sign-up must not replace the first one's password). Each sign-up's password is kept with the
+ * browsers that chose it (SHA-256 of the `signup` cookie's token); confirmation gives the account
+ * the password chosen in the confirming browser, never one chosen elsewhere. At most
+ * MAX_PENDING_PASSWORDS per account; deleted when the account is confirmed.
+ */
+export const signupPasswords = pgTable(
+  "signup_passwords",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    passwordHash: text("password_hash").notNull(),
+    browserTokenHashes: text("browser_token_hashes").array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+  },
+  (t) => [index("signup_passwords_user_idx").on(t.userId)],
+);
 
 /** Password reset links: the SHA-256 of the random token in the link, single use, short-lived. */
 export const passwordResetTokens = pgTable(

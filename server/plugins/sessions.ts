@@ -6,6 +6,7 @@ import {
   LOGGED_IN_HINT_COOKIE,
   SESSION_COOKIE,
   SESSION_MAX_AGE_MS,
+  SIGNUP_COOKIE,
 } from "../../src/shared/constants";
 import { UNAUTHORIZED_MESSAGE } from "../../src/shared/messages";
 import { HttpError } from "../http-error";
@@ -115,4 +116,31 @@ export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply
     reply.clearCookie(SESSION_COOKIE, cookieOptions(request, true));
     reply.clearCookie(LOGGED_IN_HINT_COOKIE, cookieOptions(request, false));
   }
+}
+
+/** A sign-up's browser claim lives as long as its confirmation code (24 hours). */
+const SIGNUP_COOKIE_MAX_AGE_S = 24 * 60 * 60;
+
+/**
+ * The browser's claim on the sign-ups it made (server/services/signup-passwords.ts): HttpOnly,
+ * SameSite=Strict, `__Host-` over HTTPS. Confirmation reads it to give the account this browser's
+ * password.
+ */
+export function setSignupCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.setCookie(cookieName(SIGNUP_COOKIE, isSecure(request)), token, {
+    ...cookieOptions(request, true),
+    sameSite: "strict",
+    maxAge: SIGNUP_COOKIE_MAX_AGE_S,
+  });
+}
+
+export function signupTokenOf(request: FastifyRequest): string | undefined {
+  return request.cookies[cookieName(SIGNUP_COOKIE, isSecure(request))];
+}
+
+export function clearSignupCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(cookieName(SIGNUP_COOKIE, isSecure(request)), {
+    ...cookieOptions(request, true),
+    sameSite: "strict",
+  });
 }

@@ -2,12 +2,13 @@ import type { FastifySchemaCompiler } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { ZodType } from "zod";
 import { HttpError } from "../http-error";
-import { setSessionCookies } from "../plugins/sessions";
+import { clearSignupCookie, setSessionCookies, setSignupCookie, signupTokenOf } from "../plugins/sessions";
 import { ACCOUNT_MESSAGES } from "../services/account-messages";
 import { type AccountContext, confirmAccount, resendCode, signUp } from "../services/accounts";
-import { logIn } from "../services/login";
+import { logIn, UnconfirmedLogin } from "../services/login";
 import { requestPasswordReset, resetPassword } from "../services/password-reset";
 import { getDummyHash } from "../services/passwords";
+import { bindBrowser, browserTokenHash, newBrowserToken } from "../services/signup-passwords";
 import { confirmBody, forgotBody, loginBody, resendBody, resetBody, signupBody } from "./auth-schemas";
 
 /**
@@ -35,22 +36,39 @@ export const authRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (a
     log: request.log,
   });
 
-  app.post("/public/signup", { schema: { body: signupBody } }, async (request) => ({
-    message: await signUp(context(request), request.body),
-  }));
+  // Every sign-up answer sets the cookie, whatever the address's state (no enumeration).
+  app.post("/public/signup", { schema: { body: signupBody } }, async (request, reply) => {
+    const browser = newBrowserToken();
+    const message = await signUp(context(request), { ...request.body, browserTokenHash: browser.hash });
+    setSignupCookie(request, reply, browser.token);
+    return { message };
+  });
 
-  app.post("/public/confirm", { schema: { body: confirmBody } }, async (request) => ({
-    message: await confirmAccount(context(request), request.body),
-  }));
+  app.post("/public/confirm", { schema: { body: confirmBody } }, async (request, reply) => {
+    const browser = browserTokenHash(signupTokenOf(request));
+    const message = await confirmAccount(context(request), { ...request.body, browserTokenHash: browser });
+    clearSignupCookie(request, reply);
+    return { message };
+  });
 
   app.post("/public/resend-confirm", { schema: { body: resendBody } }, async (request) => ({
     message: await resendCode(context(request), request.body),
   }));
 
   app.post("/public/login", { schema: { body: loginBody } }, async (request, reply) => {
-    const { token } = await logIn(app.db, app.clock(), { ...request.body, ip: request.ip });
-    setSessionCookies(request, reply, token);
-    return { message: ACCOUNT_MESSAGES.loggedIn };
+    try {
+      const { token } = await logIn(app.db, app.clock(), { ...request.body, ip: request.ip });
+      setSessionCookies(request, reply, token);
+      return { message: ACCOUNT_MESSAGES.loggedIn };
+    } catch (error) {
+      // The right password of an unconfirmed account: this browser may confirm with it.
+      if (error instanceof UnconfirmedLogin) {
+        const browser = newBrowserToken();
+        await bindBrowser(app.db, error.signupPasswordId, browser.hash);
+        setSignupCookie(request, reply, browser.token);
+      }
+      throw error;
+    }
   });
 
   app.post("/public/forgot-password", { schema: { body: forgotBody } }, async (request) => ({

@@ -4,6 +4,8 @@ export const ACCOUNT_MESSAGES = {
   signupSent: (address: string) =>
     `We've sent an e-mail to ${address}. Enter the 6-digit code from it to confirm your account.`,
   confirmed: "Your account has been confirmed. Please log in.",
+  confirmedChoosePassword:
+    "Your account has been confirmed. To keep it safe, we've e-mailed you a link to choose your password.",
   codeWrong: "That confirmation code is not correct. Please check it and try again.",
   codeExpired: "That confirmation code has expired. Please request a new one.",
   codeDead: "Too many incorrect attempts. Please request a new confirmation code.",

@@ -8,6 +8,8 @@ import type { Mailer } from "../mail/types";
 import { ACCOUNT_MESSAGES } from "./account-messages";
 import { CODE_LIFETIME_MS, issueCode, useCode } from "./confirmation-codes";
 import { hashPassword } from "./passwords";
+import { mailResetLink } from "./reset-links";
+import { recordSignupPassword, spendSignupVerification, takeConfirmedPassword } from "./signup-passwords";
 import { countEvent, resetThrottle, type Subject, tooManyRequests } from "./throttle";
 
 /** What the account flows need from the app. Addresses arrive normalised (trimmed, lower case). */
@@ -40,51 +42,59 @@ async function sendCode(ctx: AccountContext, userId: string, username: string): 
 }
 
 /**
- * Sign-up answers the same whether the address is new, waiting for confirmation (new password,
- * fresh code) or already confirmed (a mail saying so instead): the password is always hashed and
- * every path sends one mail in the background, so neither the answer nor its timing differs.
+ * Sign-up answers the same whether the address is new, waiting for confirmation or already
+ * confirmed (a mail saying so instead): the password is always hashed and verified as often, and
+ * every path sends one mail in the background, so neither the answer nor its timing differs. A
+ * sign-up for an unconfirmed address adds its password beside the earlier ones, bound to the
+ * browser that chose it (`browserTokenHash`): it never replaces them (issue 36).
  */
 export async function signUp(
   ctx: AccountContext,
-  input: { username: string; password: string },
+  input: { username: string; password: string; browserTokenHash: string },
 ): Promise<string> {
-  const { username } = input;
-  const passwordHash = await hashPassword(input.password);
+  const { username, password } = input;
+  const passwordHash = await hashPassword(password);
   const answer = ACCOUNT_MESSAGES.signupSent(username);
   const { count } = await countEvent(ctx.db, codeMails(username), ctx.now, HOUR_MS);
   if (count > CODE_MAILS_PER_HOUR) {
     ctx.log.warn("sign-up ignored: this address has had too many mails this hour");
+    await spendSignupVerification(password);
     return answer;
   }
   await resetThrottle(ctx.db, wrongCodes(username));
   const [created] = await ctx.db
     .insert(users)
-    .values({ username, passwordHash, createdAt: ctx.now })
+    .values({ username, createdAt: ctx.now })
     .onConflictDoNothing({ target: users.username })
     .returning({ id: users.id });
-  if (created) {
-    await sendCode(ctx, created.id, username);
-    return answer;
-  }
-  const existing = await findUser(ctx.db, username);
-  if (!existing) throw new Error("user vanished between insert conflict and read");
-  if (existing.confirmedAt) {
+  const existing = created ? undefined : await findUser(ctx.db, username);
+  const userId = created?.id ?? existing?.id;
+  if (!userId) throw new Error("user vanished between insert conflict and read");
+  if (existing?.confirmedAt) {
+    await spendSignupVerification(password);
     ctx.mailer.dispatch({ to: username, ...accountExistsMail(username, ctx.publicUrl) });
     return answer;
   }
-  // The latest sign-up's password wins, so whoever holds the mailbox ends up with their own.
-  await ctx.db.update(users).set({ passwordHash }).where(eq(users.id, existing.id));
-  await sendCode(ctx, existing.id, username);
+  await recordSignupPassword(ctx.db, {
+    userId,
+    password,
+    passwordHash,
+    browserTokenHash: input.browserTokenHash,
+    now: ctx.now,
+  });
+  await sendCode(ctx, userId, username);
   return answer;
 }
 
 /**
  * Wrong codes are counted per address whether or not it has an account (so the answers do not
  * tell), and the count is taken before the code is checked (so parallel guesses cannot overrun it).
+ * The account takes the password chosen in the confirming browser (`browserTokenHash`, see
+ * signup-passwords.ts); when that cannot be known, the owner is mailed a link to choose one.
  */
 export async function confirmAccount(
   ctx: AccountContext,
-  input: { username: string; code: string },
+  input: { username: string; code: string; browserTokenHash?: string },
 ): Promise<string> {
   const { count } = await countEvent(ctx.db, wrongCodes(input.username), ctx.now, CODE_LIFETIME_MS);
   if (count > MAX_WRONG_CODES) throw new HttpError(400, ACCOUNT_MESSAGES.codeDead);
@@ -92,20 +102,24 @@ export async function confirmAccount(
   const outcome = user
     ? await ctx.db.transaction(async (tx) => {
         const result = await useCode(tx, user.id, input.code, ctx.now);
-        if (result === "accepted") {
-          await tx
-            .update(users)
-            .set({ confirmedAt: ctx.now })
-            .where(and(eq(users.id, user.id), isNull(users.confirmedAt)));
-        }
-        return result;
+        if (result !== "accepted" || user.confirmedAt) return { result, passwordHash: user.passwordHash };
+        const passwordHash = await takeConfirmedPassword(tx, user.id, input.browserTokenHash);
+        await tx
+          .update(users)
+          .set({ confirmedAt: ctx.now, passwordHash })
+          .where(and(eq(users.id, user.id), isNull(users.confirmedAt)));
+        return { result, passwordHash };
       })
-    : "wrong";
-  if (outcome === "accepted") {
+    : { result: "wrong" as const, passwordHash: null };
+  if (outcome.result === "accepted") {
     await resetThrottle(ctx.db, wrongCodes(input.username));
+    if (user && !outcome.passwordHash) {
+      await mailResetLink(ctx, { id: user.id, username: input.username });
+      return ACCOUNT_MESSAGES.confirmedChoosePassword;
+    }
     return ACCOUNT_MESSAGES.confirmed;
   }
-  if (outcome === "expired") throw new HttpError(400, ACCOUNT_MESSAGES.codeExpired);
+  if (outcome.result === "expired") throw new HttpError(400, ACCOUNT_MESSAGES.codeExpired);
   throw new HttpError(400, count >= MAX_WRONG_CODES ? ACCOUNT_MESSAGES.codeDead : ACCOUNT_MESSAGES.codeWrong);
 }
 

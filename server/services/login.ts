@@ -5,6 +5,7 @@ import { ACCOUNT_MESSAGES } from "./account-messages";
 import { findUser } from "./accounts";
 import { verifyPassword } from "./passwords";
 import { createSession } from "./sessions";
+import { matchLoginPassword } from "./signup-passwords";
 import {
   claimAttempt,
   countEvent,
@@ -35,10 +36,22 @@ function throttled(retryAfterMs: number): HttpError {
   return tooManyRequests(ACCOUNT_MESSAGES.loginThrottled(minutes), retryAfterMs);
 }
 
+/** A login whose password is right for an account not yet confirmed. */
+export class UnconfirmedLogin extends HttpError {
+  constructor(
+    /** The pending password it matched: this browser may now confirm with it (signup-passwords.ts). */
+    readonly signupPasswordId: string,
+  ) {
+    super(403, ACCOUNT_MESSAGES.unconfirmed, { body: { reason: "unconfirmed" } });
+  }
+}
+
 /**
  * Checks the credentials and opens a new session (earlier sessions stay until logout or expiry).
  * Both throttles count the attempt before the password is checked, and give it back when it was
- * not a failure. An unknown address is verified against a dummy hash, so it takes as long.
+ * not a failure. An unknown address is verified against a dummy hash, so it takes as long. An
+ * unconfirmed account is checked against its sign-ups' passwords: a match is refused with
+ * UnconfirmedLogin.
  */
 export async function logIn(
   db: Database,
@@ -56,13 +69,17 @@ export async function logIn(
   }
 
   const user = await findUser(db, input.username);
+  if (user && !user.confirmedAt) {
+    const pending = await matchLoginPassword(db, user.id, input.password);
+    if (!pending) throw new HttpError(400, ACCOUNT_MESSAGES.loginWrong);
+    await uncountEvent(db, ip);
+    await resetThrottle(db, account);
+    throw new UnconfirmedLogin(pending);
+  }
   const valid = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !valid) throw new HttpError(400, ACCOUNT_MESSAGES.loginWrong);
   await uncountEvent(db, ip);
   await resetThrottle(db, account);
-  if (!user.confirmedAt) {
-    throw new HttpError(403, ACCOUNT_MESSAGES.unconfirmed, { body: { reason: "unconfirmed" } });
-  }
   return db.transaction(async (tx) => {
     const session = await createSession(tx, user.id, now);
     await tx.insert(loginEvents).values({ userId: user.id, createdAt: now });

@@ -1,17 +1,16 @@
 import { and, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/database";
-import { confirmationCodes, passwordResetTokens, users } from "../db/schema";
+import { confirmationCodes, passwordResetTokens, signupPasswords, users } from "../db/schema";
 import { HttpError } from "../http-error";
-import { passwordResetMail, publicLink } from "../mail/templates";
 import { ACCOUNT_MESSAGES } from "./account-messages";
 import { type AccountContext, findUser, HOUR_MS } from "./accounts";
 import { accountAttempts } from "./login";
 import { hashPassword } from "./passwords";
-import { randomToken, sha256Hex } from "./secrets";
+import { mailResetLink } from "./reset-links";
+import { sha256Hex } from "./secrets";
 import { endAllSessions } from "./sessions";
 import { countEvent, resetThrottle, tooManyRequests } from "./throttle";
 
-export const RESET_LINK_LIFETIME_MS = HOUR_MS;
 export const RESET_MAILS_PER_HOUR = 5;
 
 /** Mails a single-use reset link to an existing account; answers the same for any address. */
@@ -30,17 +29,7 @@ export async function requestPasswordReset(
     throw tooManyRequests(ACCOUNT_MESSAGES.tooManyResets, windowEndsAt.getTime() - ctx.now.getTime());
   }
   const user = await findUser(ctx.db, username);
-  if (user) {
-    const token = randomToken();
-    await ctx.db.insert(passwordResetTokens).values({
-      tokenHash: sha256Hex(token),
-      userId: user.id,
-      createdAt: ctx.now,
-      expiresAt: new Date(ctx.now.getTime() + RESET_LINK_LIFETIME_MS),
-    });
-    const link = publicLink(ctx.publicUrl, "/reset", { username, id: token });
-    ctx.mailer.dispatch({ to: username, ...passwordResetMail(username, link) });
-  }
+  if (user) await mailResetLink(ctx, user);
   return ACCOUNT_MESSAGES.resetSent(username);
 }
 
@@ -95,6 +84,8 @@ export async function resetPassword(
       .set({ usedAt: ctx.now })
       .where(and(eq(passwordResetTokens.userId, token.userId), isNull(passwordResetTokens.usedAt)));
     await tx.delete(confirmationCodes).where(eq(confirmationCodes.userId, token.userId));
+    // The mailbox's owner chose this password: the sign-ups' pending ones are void.
+    await tx.delete(signupPasswords).where(eq(signupPasswords.userId, token.userId));
     await endAllSessions(tx, token.userId);
     return true;
   });

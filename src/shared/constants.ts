@@ -27,6 +27,8 @@ export const CLIENT_HEADER = "X-Admissions-Client";
 /** Name of the readable cookie that tells the client a session exists (spec §6). */
 export const LOGGED_IN_HINT_COOKIE = "adm_logged_in";
 export const SESSION_COOKIE = "adm_session";
+/** HttpOnly cookie naming the sign-ups this browser made, until it confirms (issue 36). */
+export const SIGNUP_COOKIE = "adm_signup";
 /**
  * Over HTTPS both cookies take this prefix (ASVS 5.0 V3.3.1): browsers accept a `__Host-` cookie
  * only when it is Secure, for Path=/ and without Domain, so a sibling subdomain or a plain-HTTP

@@ -7,6 +7,7 @@ import {
   LOGGED_IN_HINT_COOKIE,
   SESSION_COOKIE,
   SESSION_MAX_AGE_MS,
+  SIGNUP_COOKIE,
 } from "../../src/shared/constants";
 import { UNAUTHORIZED_MESSAGE } from "../../src/shared/messages";
 import { getProfile, logout, type ProfileBody, responseCookies } from "../helpers/api";
@@ -130,7 +131,8 @@ describe("POST /public/login", () => {
     const response = await login(test, account.username, PASSWORD);
     expect(response.statusCode).toBe(403);
     expect(response.json()).toStrictEqual(UNCONFIRMED);
-    expect(response.headers["set-cookie"]).toBeUndefined();
+    // No session; only the sign-up claim that lets this browser confirm (issue 36).
+    expect(response.cookies.map((cookie) => cookie.name)).toStrictEqual([SIGNUP_COOKIE]);
     await expectWrong(login(test, account.username, OTHER_PASSWORD));
   });
 

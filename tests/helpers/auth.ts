@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
-import { users } from "../../server/db/schema";
+import { signupPasswords, users } from "../../server/db/schema";
 import { hashPassword } from "../../server/services/passwords";
 import { CLIENT_HEADER, SESSION_COOKIE } from "../../src/shared/constants";
 import type { TestApp } from "./test-app";
@@ -51,22 +51,28 @@ export function sessionCookie(response: LightMyRequestResponse): string {
   return `${SESSION_COOKIE}=${cookie.value}`;
 }
 
-/** An account written straight to the database (the sign-up flow has its own tests). */
+/**
+ * An account written straight to the database (the sign-up flow has its own tests). An unconfirmed
+ * one has its password pending, as one sign-up leaves it, bound to no browser.
+ */
 export async function createAccount(
   test: TestApp,
   options: { username?: string; password?: string; confirmed?: boolean } = {},
 ): Promise<{ userId: string; username: string; password: string }> {
   const username = options.username ?? uniqueAddress();
   const password = options.password ?? PASSWORD;
+  const confirmed = options.confirmed !== false;
+  const passwordHash = await hashPassword(password);
   const [user] = await test.database.db
     .insert(users)
     .values({
       username,
-      passwordHash: await hashPassword(password),
-      confirmedAt: options.confirmed === false ? null : test.app.clock(),
+      passwordHash: confirmed ? passwordHash : null,
+      confirmedAt: confirmed ? test.app.clock() : null,
     })
     .returning({ id: users.id });
   if (!user) throw new Error("user insert returned nothing");
+  if (!confirmed) await test.database.db.insert(signupPasswords).values({ userId: user.id, passwordHash });
   return { userId: user.id, username, password };
 }
 
