@@ -91,7 +91,7 @@ export const documentRoutes: FastifyPluginAsyncZod<DocumentRouteOptions> = async
     const answerKey = fileQuestion(request.params.key);
     // Polled every 2 s, and the link in it expires: never from a cache.
     reply.header("Cache-Control", "no-store");
-    return conversionState(app.db, links, userId, answerKey);
+    return conversionState(services, links, userId, answerKey);
   });
 
   app.delete("/api/pdf/document-answer/:key", { schema: { params: keyParams } }, async (request) => {

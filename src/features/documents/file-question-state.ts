@@ -24,7 +24,8 @@ export type ShownFile = { name: string; size: number };
 /**
  * Spec §4 file upload states, with the offline one of decision 0014: `empty` (the file input);
  * `waiting` (kept on the device until it can be uploaded); `uploading` (bytes sent, when this tab
- * sends them); `converting`; `ready` (name, size, View once converted, Delete). Anonymous visitors
+ * sends them); `converting`; `ready` (name, size, View once converted, Delete); `failed` (the
+ * upload or conversion failed for good, issue 30: Try again with the file kept here, or Delete). Anonymous visitors
  * are asked to create an account instead (spec §6).
  */
 export type FileQuestionView =
@@ -33,6 +34,8 @@ export type FileQuestionView =
   | { state: "waiting"; file: ShownFile }
   | { state: "uploading"; file: ShownFile; sent: number | null }
   | { state: "converting"; file: ShownFile }
+  /** The upload or its conversion failed for good; the file is kept on the device to try again. */
+  | { state: "failed"; file: ShownFile; message: string }
   | { state: "ready"; file: ShownFile; viewable: boolean };
 
 export function fileQuestionView(facts: FileQuestionFacts): FileQuestionView {
@@ -40,7 +43,15 @@ export function fileQuestionView(facts: FileQuestionFacts): FileQuestionView {
   if (!facts.signedIn) return { state: "anonymous" };
   // A deletion waiting to be sent: the applicant has deleted the file.
   if (queued?.op === "delete") return { state: "empty" };
-  if (queued?.op === "upload") {
+  if (queued?.op === "upload" && queued.held !== undefined) {
+    return {
+      state: "failed",
+      file: { name: queued.file.name, size: queued.file.size },
+      message: queued.held,
+    };
+  }
+  // A recorded file's copy on the device changes nothing: the server's document and conversion say.
+  if (queued?.op === "upload" && !queued.recorded) {
     const file = { name: queued.file.name, size: queued.file.size };
     if (facts.progress) return { state: "uploading", file, sent: facts.progress.sent };
     // Nothing sent yet: offline, or the last try failed and a retry is scheduled.
@@ -84,6 +95,8 @@ export function statusText(view: FileQuestionView, online: boolean): string {
       return "Uploading…";
     case "converting":
       return "Converting…";
+    case "failed":
+      return `Problem with your file: ${view.message}`;
     case "ready":
       return `Uploaded: ${view.file.name} (${formatFileSize(view.file.size)})`;
   }
