@@ -12,7 +12,7 @@ import {
   refusedAnswers,
   takeBatch,
 } from "./sync-queue";
-import { describeSyncStatus, getSyncStatus, updateSyncStatus } from "./sync-status";
+import { describeSyncStatus, getSyncStatus } from "./sync-status";
 import { retryDelay, SyncWorker } from "./sync-worker";
 import { testDb } from "./test-db";
 
