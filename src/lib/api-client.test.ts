@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, UNAUTHORIZED_MESSAGE } from "../shared/messages";
 import { ApiError, apiRequest, retryAfterOf } from "./api-client";
-import { classifyFailure } from "./failure-policy";
+import { classifyFailure } from "./failure";
 
 function respond(status: number, body: string, headers: Record<string, string> = {}) {
   const fetchMock = vi.fn(

@@ -2,7 +2,7 @@
 // reaching the server, as the failure policy drops them (refused; for tabs and add-another also a
 // server problem). The feature that queued one hears of it here, to say so and show the server's
 // value again.
-import type { Failure } from "../../lib/failure-policy";
+import type { Failure } from "../../lib/failure";
 import type { ActionKind } from "./local-db";
 
 export type DroppedAction = { kind: ActionKind; payload: unknown; failure: Failure };

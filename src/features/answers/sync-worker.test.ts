@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../lib/api-client";
-import type { Failure } from "../../lib/failure-policy";
+import type { Failure } from "../../lib/failure";
 import { fakeBrowser } from "../../lib/fake-tabs";
 import { GENERIC_ERROR_MESSAGE, SUBMITTED_READ_ONLY_MESSAGE } from "../../shared/messages";
 import type { LocalDb } from "./local-db";

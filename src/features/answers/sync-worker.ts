@@ -1,11 +1,6 @@
 import { liveQuery, type Subscription } from "dexie";
-import {
-  classifyFailure,
-  FAILURE_POLICY,
-  type Failure,
-  nextTryIn,
-  retriesByItself,
-} from "../../lib/failure-policy";
+import { classifyFailure, type Failure, retriesByItself } from "../../lib/failure";
+import { FAILURE_POLICY, nextTryIn } from "../../lib/failure-policy";
 import { holdLeadership, type Tabs } from "../../lib/tab-leadership";
 import { refusedFieldsOf } from "../../shared/answer-refusals";
 import type { AnswerOutcome } from "../../shared/api-types";
@@ -81,6 +76,8 @@ type Lane = {
   running?: Promise<void>;
   /** A trigger or flush arrived during a send: go on with what waits now, right after it. */
   again: boolean;
+  /** A failure to retry by itself in this many ms: the timer is set once the run has ended. */
+  retryInMs?: number;
 };
 
 /**
@@ -282,6 +279,10 @@ export class SyncWorker {
     }
     lane.running = this.drainLane(lane).finally(() => {
       lane.running = undefined;
+      // Set only now: a timer firing while the run was still ending would find it running, and
+      // the retry would be lost.
+      if (lane.retryInMs !== undefined) this.retryIn(lane, lane.retryInMs);
+      lane.retryInMs = undefined;
       this.publish();
     });
     return lane.running;
@@ -354,7 +355,7 @@ export class SyncWorker {
       (failure.class === "server-problem" && lane.serverProblems < policy.serverProblemTries);
     if (retry) {
       lane.status = { state: "retrying", failure };
-      this.retryIn(lane, nextTryIn(failure, lane.attempt++, this.backoff()));
+      lane.retryInMs = nextTryIn(failure, lane.attempt++, this.backoff());
       return false;
     }
     const drop =

@@ -1,5 +1,5 @@
 import { ApiError } from "../../lib/api-client";
-import { classifyFailure } from "../../lib/failure-policy";
+import { classifyFailure } from "../../lib/failure";
 import type { SubmitOutcome } from "../../shared/api-types";
 import type { WebStatus } from "../profile/client-snapshot";
 import type { ErrorMap } from "./application-check";

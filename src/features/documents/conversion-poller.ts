@@ -1,4 +1,4 @@
-import { classifyFailure } from "../../lib/failure-policy";
+import { classifyFailure } from "../../lib/failure";
 import type { DocumentConversionState } from "../../shared/api-types";
 import { CONVERSION_POLL_MS } from "../../shared/document-rules";
 

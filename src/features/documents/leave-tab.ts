@@ -1,5 +1,5 @@
 import type { Section } from "../../form/catalogue-types";
-import { classifyFailure, retriesByItself } from "../../lib/failure-policy";
+import { classifyFailure, retriesByItself } from "../../lib/failure";
 import type { DocumentConversionState } from "../../shared/api-types";
 import type { LocalDb } from "../answers/local-db";
 import { isConverting } from "./conversion-poller";

@@ -1,12 +1,7 @@
 import { liveQuery, type Subscription } from "dexie";
 import { ApiError } from "../../lib/api-client";
-import {
-  classifyFailure,
-  FAILURE_POLICY,
-  type Failure,
-  nextTryIn,
-  retriesByItself,
-} from "../../lib/failure-policy";
+import { classifyFailure, type Failure, retriesByItself } from "../../lib/failure";
+import { FAILURE_POLICY, nextTryIn } from "../../lib/failure-policy";
 import { holdLeadership } from "../../lib/tab-leadership";
 import type { DocumentAccepted, PresignedUpload } from "../../shared/api-types";
 import type { LocalDb, QueuedUpload } from "../answers/local-db";
@@ -93,6 +88,10 @@ const MAX_STORE_FAILURES = 3;
 export class UploadWorker {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private running: Promise<void> | undefined;
+  /** A flush was asked for while a run was ending: it runs again right after. */
+  private again = false;
+  /** The changes the watch has seen, by token: only a new one is news (not the worker's own writes). */
+  private seen = new Set<string>();
   private attempt = 0;
   private stopped = false;
   private leader: boolean;
@@ -138,7 +137,11 @@ export class UploadWorker {
     // Files chosen in other tabs (and in this one) arrive through the database.
     this.watch = liveQuery(() => queuedChanges(this.db, this.owner)).subscribe({
       next: (entries) => {
-        if (entries.length > 0 && !this.timer) this.schedule(0);
+        const tokens = new Set(entries.map((entry) => entry.token));
+        const fresh = [...tokens].some((token) => !this.seen.has(token));
+        this.seen = tokens;
+        // A change made here or in another tab is a trigger; a retry's own bookkeeping is not.
+        if (fresh) void this.flushNow();
       },
       error: () => {},
     });
@@ -177,8 +180,15 @@ export class UploadWorker {
     this.timer = undefined;
     this.trigger();
     if (!this.leader || this.stopped) return Promise.resolve();
-    this.running ??= this.drain().finally(() => {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.drain().finally(() => {
       this.running = undefined;
+      if (!this.again) return;
+      this.again = false;
+      void this.flushNow();
     });
     return this.running;
   }

@@ -1,4 +1,4 @@
-import { classifyFailure } from "../../lib/failure-policy";
+import { classifyFailure } from "../../lib/failure";
 import { loadSyncClient, serverClock } from "../answers/answer-session";
 import type { LinkedDraft } from "../answers/linked-draft";
 import { loadDraftLink } from "./draft-link-api";

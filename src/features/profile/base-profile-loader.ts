@@ -1,7 +1,7 @@
 import { del, get, set } from "idb-keyval";
 import type { LoaderFunctionArgs } from "react-router-dom";
 import { ApiError, apiRequest } from "../../lib/api-client";
-import { classifyFailure } from "../../lib/failure-policy";
+import { classifyFailure } from "../../lib/failure";
 import { loadPart } from "../../lib/load-part";
 import { preloadWhenIdle } from "../../lib/preload-when-idle";
 import { clearSessionHint, readSessionHint } from "../../lib/session-hint";
