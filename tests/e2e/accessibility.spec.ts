@@ -196,17 +196,21 @@ test("the save status waits until a failed Submit has been heard, then says the 
   await page.goto("/final-steps");
   await expect(status(page, "All changes saved")).toBeVisible({ timeout: 15_000 });
 
-  // The server is in trouble: the header says so (news), and keeps retrying with a growing wait.
+  // The server is busy: the header says so (news), and the client comes back after its Retry-After.
   let refusedSaves = 0;
   await page.route("**/api/answer", (route) => {
     refusedSaves++;
-    return route.fulfill({ status: 503, contentType: "application/json", body: '{"message":"Busy"}' });
+    return route.fulfill({
+      status: 503,
+      contentType: "application/json",
+      headers: { "Retry-After": "1" },
+      body: '{"message":"Busy"}',
+    });
   });
   await radioGroup(page, "convicted").getByRole("radio", { name: "No" }).focus();
   await page.keyboard.press("Space");
-  await expect(status(page, /couldn't reach the server/)).toBeVisible({ timeout: 15_000 });
+  await expect(status(page, /The server is busy/)).toBeVisible({ timeout: 15_000 });
   await expectNoAxeViolations(page);
-  // After three failed tries the next one is seconds away: the Submit below is what sends the answer.
   await expect.poll(() => refusedSaves, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
 
   const submit = page.getByRole("button", { name: "Submit application" });

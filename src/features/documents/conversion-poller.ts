@@ -7,8 +7,11 @@ export const POLL_TIMEOUT_MS = 20_000;
 /** Polls in a row that got no answer while online before the conversion is given up (FAILED). */
 export const MAX_UNANSWERED_POLLS = 3;
 
-/** A conversion as this tab last learnt it, with when its link (if any) was given. */
-export type ConversionState = DocumentConversionState & { receivedAt: number };
+/**
+ * A conversion as this tab last learnt it, with when its link (if any) was given. `pollFailed`: the
+ * FAILED is this tab's (a poll that failed, spec §4), not the server's word about the conversion.
+ */
+export type ConversionState = DocumentConversionState & { receivedAt: number; pollFailed?: boolean };
 
 /** Spec §4 document conversion polling: only these statuses are asked about again. */
 export function isConverting(status: DocumentConversionState["status"] | undefined): boolean {
@@ -115,7 +118,13 @@ export class ConversionPoller {
         againIn = this.options.intervalMs;
       } else {
         this.unanswered = 0;
-        next = { status: "FAILED", message: failure.message, url: null, receivedAt: this.options.now() };
+        next = {
+          status: "FAILED",
+          message: failure.message,
+          url: null,
+          receivedAt: this.options.now(),
+          pollFailed: true,
+        };
       }
     } finally {
       if (this.inFlight === controller) this.inFlight = undefined;

@@ -250,11 +250,27 @@ export class DocumentsRuntime {
    * to try again. Dismissing the toast resets.
    */
   private async conversionFailed(owner: string, key: string, state: ConversionState): Promise<void> {
-    if (answerStore.get(key) !== "") setAnswer(key, "");
     const db = localDb();
+    if (state.pollFailed && !(await this.holdsFile(owner, key))) {
+      // A question with no file here, asked about as it came on screen: the failed poll is about
+      // nothing the applicant did (the header says the server's trouble); nothing to fail.
+      this.poller(key).set({ status: "NOT_ANSWERED", message: "", url: null });
+      return;
+    }
+    if (answerStore.get(key) !== "") setAnswer(key, "");
     await dropServerDocument(db, owner, key).catch(() => {});
     await conversionEnded(db, owner, key, { failed: state.message }).catch(() => false);
     this.failedToast(owner, key, state.message);
+  }
+
+  /** Whether the server's document or a file on its way is known here for the question. */
+  private async holdsFile(owner: string, key: string): Promise<boolean> {
+    const db = localDb();
+    const [document, queued] = await Promise.all([
+      db.documents.get([owner, key]),
+      db.uploads.get([owner, key]),
+    ]);
+    return document !== undefined || queued?.op === "upload" || answerStore.get(key) !== "";
   }
 
   /** "Error uploading file for {field}", once per question while it is open (spec §8). */
