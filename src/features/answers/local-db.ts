@@ -103,6 +103,8 @@ export type QueuedUpload = {
   queuedAt: number;
   /** Failed tries of the current step, for the backoff. */
   attempts: number;
+  /** What the last failed try waits for: the connection, or a busy server (its Retry-After). */
+  waitingFor?: "connection" | "server";
 } & (
   | {
       op: "upload";

@@ -131,4 +131,16 @@ describe("a file question's state", () => {
       file: { name: "statement.docx", size: 250_880 },
     });
   });
+
+  it("tells a busy server from an unreachable one while a file waits", () => {
+    const busy = fileQuestionView(facts({ queued: { ...upload, attempts: 1, waitingFor: "server" } }));
+    expect(busy).toEqual({ state: "waiting", file: { name: "statement.docx", size: 250_880 }, busy: true });
+    expect(statusText(busy, true)).toBe("Waiting to upload: the server is busy; it will upload in a moment.");
+    const unreachable = fileQuestionView(
+      facts({ queued: { ...upload, attempts: 1, waitingFor: "connection" } }),
+    );
+    expect(statusText(unreachable, true)).toBe(
+      "Waiting to upload: we couldn't reach the server and will keep trying.",
+    );
+  });
 });

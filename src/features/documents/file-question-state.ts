@@ -31,7 +31,7 @@ export type ShownFile = { name: string; size: number };
 export type FileQuestionView =
   | { state: "anonymous" }
   | { state: "empty" }
-  | { state: "waiting"; file: ShownFile }
+  | { state: "waiting"; file: ShownFile; busy?: boolean }
   | { state: "uploading"; file: ShownFile; sent: number | null }
   | { state: "converting"; file: ShownFile }
   /** The upload or its conversion failed for good; the file is kept on the device to try again. */
@@ -55,7 +55,11 @@ export function fileQuestionView(facts: FileQuestionFacts): FileQuestionView {
     const file = { name: queued.file.name, size: queued.file.size };
     if (facts.progress) return { state: "uploading", file, sent: facts.progress.sent };
     // Nothing sent yet: offline, or the last try failed and a retry is scheduled.
-    if (!facts.online || queued.attempts > 0) return { state: "waiting", file };
+    if (!facts.online) return { state: "waiting", file };
+    if (queued.attempts > 0)
+      return queued.waitingFor === "server"
+        ? { state: "waiting", file, busy: true }
+        : { state: "waiting", file };
     return { state: "uploading", file, sent: null };
   }
   if (conversion?.status === "FAILED" || conversion?.status === "NOT_ANSWERED") {
@@ -88,9 +92,11 @@ export function statusText(view: FileQuestionView, online: boolean): string {
     case "empty":
       return "";
     case "waiting":
-      return online
-        ? "Waiting to upload: we couldn't reach the server and will keep trying."
-        : "Waiting to upload: it is saved on this device and will upload when you're back online.";
+      if (!online)
+        return "Waiting to upload: it is saved on this device and will upload when you're back online.";
+      return view.busy
+        ? "Waiting to upload: the server is busy; it will upload in a moment."
+        : "Waiting to upload: we couldn't reach the server and will keep trying.";
     case "uploading":
       return "Uploading…";
     case "converting":

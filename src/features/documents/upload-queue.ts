@@ -194,8 +194,16 @@ export function markMissing(db: LocalDb, entry: UploadEntry): Promise<boolean> {
 }
 
 /** A try failed for a reason that may pass (offline, server trouble): counted for the backoff. */
-export function noteFailure(db: LocalDb, entry: QueuedUpload): Promise<boolean> {
-  return updateIfCurrent(db, entry, (current) => ({ ...current, attempts: current.attempts + 1 }));
+export function noteFailure(
+  db: LocalDb,
+  entry: QueuedUpload,
+  waitingFor: QueuedUpload["waitingFor"] = "connection",
+): Promise<boolean> {
+  return updateIfCurrent(db, entry, (current) => ({
+    ...current,
+    attempts: current.attempts + 1,
+    waitingFor,
+  }));
 }
 
 /**

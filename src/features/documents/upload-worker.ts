@@ -228,7 +228,7 @@ export class UploadWorker {
           return;
         }
         if (retriesByItself(failure)) {
-          await noteFailure(this.db, entry);
+          await noteFailure(this.db, entry, failure.class === "server-busy" ? "server" : "connection");
           this.schedule(nextTryIn(failure, this.attempt++, this.backoff()));
           return;
         }
