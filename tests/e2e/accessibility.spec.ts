@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { CERTIFICATION_TEXT } from "../../src/form/pages/final-steps";
+import { CERTIFICATION_TEXT, WAIVER_TEXT } from "../../src/form/pages/final-steps";
 import { recordSpeech, type Speech, spoken } from "./a11y-probes";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { checkBox, chooseOption, radioGroup, region, selectButton, tabTo, typeInto } from "./keyboard";
@@ -133,16 +133,16 @@ test("a failed Submit says one thing: the summary, focused, with its count; the 
   await expect(summary.getByRole("heading")).toHaveCount(1);
   await expect(summary.getByRole("list", { name: "About You" })).toBeVisible();
 
-  // At the field: "Error:", then a short form of a long question; the summary keeps its text.
+  // At the field: "Error:", then the spec's question text, as its summary link says (issue 30).
   const certification = page.getByRole("checkbox", { name: /I certify/ });
-  await expect(certification).toHaveAccessibleDescription("Error: Please confirm the certification.");
+  await expect(certification).toHaveAccessibleDescription(`Error: ${CERTIFICATION_TEXT}`);
   await expect(certification).toHaveAttribute("aria-invalid", "true");
   await expect(summary.getByRole("link", { name: CERTIFICATION_TEXT, exact: true })).toHaveAttribute(
     "href",
     "/final-steps#legal_agree",
   );
   await expect(radioGroup(page, "Do you waive your right")).toHaveAccessibleDescription(
-    "Error: Please choose whether you waive your right to see your recommendations.",
+    `Error: ${WAIVER_TEXT}`,
   );
   await expectNoAxeViolations(page);
 

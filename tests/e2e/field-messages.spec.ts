@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { CERTIFICATION_TEXT, WAIVER_TEXT } from "../../src/form/pages/final-steps";
 import { MISSING_INFORMATION_MESSAGE } from "../../src/shared/messages";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { region } from "./keyboard";
-import { CLIENT_HEADERS, signInValidating } from "./session";
+import { CLIENT_HEADERS, serverAnswers, signInValidating } from "./session";
 
 // Issue 30 (item 6): what a field says, and what the validation summary says about it, are the
 // spec's words (§5) and the same words; a date is stored as typed or not at all; selects carry
@@ -25,6 +26,21 @@ async function serverErrors(page: Page): Promise<Record<string, string[]>> {
   const response = await page.request.post("/api/submit", { headers: CLIENT_HEADERS });
   expect(response.status()).toBe(422);
   return (await response.json()).errors as Record<string, string[]>;
+}
+
+const birthDate = (page: Page) => region(page, "About you").getByRole("group", { name: "Date of Birth" });
+
+/** The error lines shown under the field holding `control` (its React Aria field). */
+const errorLines = (control: Locator) =>
+  control
+    .locator("xpath=ancestor::*[contains(concat(' ', @class, ' '), ' field ')][1]")
+    .locator(".field__error-line");
+
+/** Types a date into the birth date's segments (month, day, year, each replaced) and leaves the field. */
+async function typeBirthDate(page: Page, digits: string): Promise<void> {
+  await birthDate(page).getByRole("spinbutton").first().click();
+  await page.keyboard.type(digits);
+  await page.keyboard.press("Tab");
 }
 
 test("a month/year pair saved as ANSWERED/ANSWERED (no year chosen) passes on the device and on the server", async ({
@@ -59,4 +75,56 @@ test("a month/year pair saved as ANSWERED/ANSWERED (no year chosen) passes on th
   await expect(graduation.locator(".field__error-line")).toHaveCount(0);
   await expect(page.getByRole("group", { name: "Attended To" }).locator(".field__error-line")).toHaveCount(0);
   await expectNoAxeViolations(page);
+});
+
+test("the waiver and the certification say the spec's question text at the field and in the summary", async ({
+  page,
+}) => {
+  await signInValidating(page);
+  await page.goto("/final-steps");
+  await expect(summary(page)).toBeVisible();
+  const waiver = page.getByRole("radiogroup", { name: WAIVER_TEXT });
+  const certification = page.getByRole("checkbox", { name: CERTIFICATION_TEXT });
+  // Spec §5: "counselor_waiver_request: required, with the waiver text"; "legal_agree: must be
+  // true, with the certification text" — the same words at the field and at its summary link.
+  await expect(waiver).toHaveAccessibleDescription(`Error: ${WAIVER_TEXT}`);
+  await expect(certification).toHaveAccessibleDescription(`Error: ${CERTIFICATION_TEXT}`);
+  const waiverLink = summary(page).getByRole("link", { name: WAIVER_TEXT, exact: true });
+  const certificationLink = summary(page).getByRole("link", { name: CERTIFICATION_TEXT, exact: true });
+  await expect(waiverLink).toHaveAttribute("href", "/final-steps#counselor_waiver_request");
+  await expect(certificationLink).toHaveAttribute("href", "/final-steps#legal_agree");
+  await expectNoAxeViolations(page);
+});
+
+test("a birth date out of range says the spec's message, the same at the field and in the summary, and is not stored", async ({
+  page,
+}) => {
+  await signInValidating(page);
+  await page.goto("/about");
+  await expect(summary(page)).toBeVisible();
+  const field = birthDate(page);
+
+  const year = new Date().getFullYear();
+  await typeBirthDate(page, `0101${year - 5}`);
+  const tooYoung = "You must be 13 years or older to apply.";
+  await expect(errorLines(field)).toHaveText([tooYoung]);
+  await expect(summary(page).getByRole("link", { name: tooYoung, exact: true })).toHaveAttribute(
+    "href",
+    "/about#birth_date",
+  );
+  await expect(summary(page)).not.toContainText("A valid date of birth is required.");
+  await expect(summary(page)).not.toContainText("Not saved");
+  await expectNoAxeViolations(page);
+
+  await typeBirthDate(page, "01011900");
+  const tooEarly = "This date is not supported. Please contact help support for assistance.";
+  await expect(errorLines(field)).toHaveText([tooEarly]);
+  await expect(summary(page).getByRole("link", { name: tooEarly, exact: true })).toBeVisible();
+  await expect(summary(page)).not.toContainText(tooYoung);
+
+  // Spec §5: "The date input stores a value only when it passes": the server has none. (A later
+  // answer reaching it means every earlier one has.)
+  await region(page, "Your name").getByRole("textbox", { name: "Legal First Name", exact: true }).fill("Ada");
+  await expect.poll(async () => (await serverAnswers(page)).first_name).toBe("Ada");
+  expect((await serverAnswers(page)).birth_date ?? "").toBe("");
 });

@@ -40,10 +40,10 @@ function runOnKey(check: Exclude<Check, { type: "custom" }>, question: Question,
   switch (check.type) {
     case "required":
       return env.includeRequired && isEmpty(question, key, env)
-        ? [missingMessage(question, env, check.message)]
+        ? [missingMessage(question, check.message)]
         : [];
     case "mustBeTrue":
-      return env.includeRequired && value !== "true" ? [missingMessage(question, env, check.message)] : [];
+      return env.includeRequired && value !== "true" ? [missingMessage(question, check.message)] : [];
     case "pattern":
       return value !== "" && !new RegExp(check.regex).test(value) ? [check.message] : [];
     case "minLength":
