@@ -128,3 +128,31 @@ test("a birth date out of range says the spec's message, the same at the field a
   await expect.poll(async () => (await serverAnswers(page)).first_name).toBe("Ada");
   expect((await serverAnswers(page)).birth_date ?? "").toBe("");
 });
+
+test("an impossible date typed (02/30/2001) stays as typed, is said not to be a valid date, and is not stored", async ({
+  page,
+}) => {
+  await signInValidating(page);
+  await page.goto("/about");
+  await expect(summary(page)).toBeVisible();
+  const field = birthDate(page);
+  await typeBirthDate(page, "02302001");
+  // Leaving the field does not turn it into 28 February.
+  await expect(field).toContainText("02/30/2001");
+  const invalid = "A valid date of birth is required.";
+  await expect(errorLines(field)).toHaveText([invalid]);
+  await expect(summary(page).getByRole("link", { name: invalid, exact: true })).toBeVisible();
+  await region(page, "Your name").getByRole("textbox", { name: "Legal First Name", exact: true }).fill("Ada");
+  await expect.poll(async () => (await serverAnswers(page)).first_name).toBe("Ada");
+  expect((await serverAnswers(page)).birth_date ?? "").toBe("");
+  await expect(field).toContainText("02/30/2001");
+  await expectNoAxeViolations(page);
+
+  // Corrected to a real date, it is stored as typed.
+  await field.getByRole("spinbutton", { name: /day/i }).click();
+  await page.keyboard.type("28");
+  await page.keyboard.press("Tab");
+  await expect(field).toContainText("02/28/2001");
+  await expect(errorLines(field)).toHaveCount(0);
+  await expect.poll(async () => (await serverAnswers(page)).birth_date).toBe("2001-02-28");
+});

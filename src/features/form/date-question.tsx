@@ -12,7 +12,6 @@ import {
   Calendar,
   CalendarCell,
   CalendarGrid,
-  DateInput,
   DatePicker,
   DateSegment,
   Dialog,
@@ -24,6 +23,7 @@ import {
 import type { DateQuestion as DateQuestionData } from "../../form/catalogue-types";
 import { Description, ErrorMessage, RequiredMark } from "./field-parts";
 import { holdAnswer } from "./held-answers";
+import { TypedDateInput } from "./typed-date-input";
 import { useFieldErrors, useFieldErrorsController, useFieldEvents } from "./use-field-errors";
 import { useQuestionAnswer } from "./use-form-answers";
 
@@ -229,9 +229,9 @@ export function DateQuestion({ question, required }: { question: DateQuestionDat
       </Label>
       <Description text={question.description} />
       <Group ref={groupRef} className="date-input">
-        <DateInput className="date-input__segments">
+        <TypedDateInput className="date-input__segments">
           {(segment) => <DateSegment segment={segment} className="date-input__segment" />}
-        </DateInput>
+        </TypedDateInput>
         <Button className="date-input__button">
           <CalendarIcon />
         </Button>
