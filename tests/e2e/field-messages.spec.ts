@@ -3,7 +3,7 @@ import type { Locator, Page } from "@playwright/test";
 import { CERTIFICATION_TEXT, WAIVER_TEXT } from "../../src/form/pages/final-steps";
 import { MISSING_INFORMATION_MESSAGE } from "../../src/shared/messages";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { region } from "./keyboard";
+import { chooseOption, region, selectButton } from "./keyboard";
 import { CLIENT_HEADERS, serverAnswers, signInValidating } from "./session";
 
 // Issue 30 (item 6): what a field says, and what the validation summary says about it, are the
@@ -155,4 +155,50 @@ test("an impossible date typed (02/30/2001) stays as typed, is said not to be a 
   await expect(field).toContainText("02/28/2001");
   await expect(errorLines(field)).toHaveCount(0);
   await expect.poll(async () => (await serverAnswers(page)).birth_date).toBe("2001-02-28");
+});
+
+test("selects expose their required and invalid states, with the error linked, as text fields and combo boxes do", async ({
+  page,
+}) => {
+  await signInValidating(page);
+  await page.goto("/about");
+  await expect(summary(page)).toBeVisible();
+  const home = region(page, "Permanent address");
+  const country = home.getByRole("combobox", { name: "Country", exact: true });
+  await expect(country).toHaveAttribute("aria-required", "true");
+  await expect(country).toHaveAttribute("aria-invalid", "true");
+  await expect(country).toHaveAccessibleDescription("Error: Country");
+  // The address autocomplete, a combo box, says the same.
+  const address = home.getByRole("combobox", { name: "Address", exact: true });
+  await expect(address).toHaveAttribute("aria-required", "true");
+  await expect(address).toHaveAttribute("aria-invalid", "true");
+  // An optional select is neither required nor invalid.
+  const pronouns = region(page, "About you").getByRole("combobox", { name: "Personal Pronouns" });
+  await expect(pronouns).not.toHaveAttribute("aria-required", "true");
+  await expect(pronouns).not.toHaveAttribute("aria-invalid", "true");
+
+  await chooseOption(page, selectButton(home, "Country"), "United States");
+  await expect(country).not.toHaveAttribute("aria-invalid", "true");
+  await expect(country).toHaveAccessibleDescription("");
+  // A state becomes required with the United States.
+  const state = home.getByRole("combobox", { name: "State/Province" });
+  await expect(state).toHaveAttribute("aria-required", "true");
+  await expect(state).toHaveAttribute("aria-invalid", "true");
+  await expectNoAxeViolations(page);
+});
+
+test("each select of a required month/year pair is required and invalid, described by the pair's error", async ({
+  page,
+}) => {
+  await signInValidating(page);
+  await page.goto("/education");
+  await expect(summary(page)).toBeVisible();
+  const graduation = page.getByRole("group", { name: "Graduation Date" });
+  for (const name of ["Month", "Year"]) {
+    const select = graduation.getByRole("combobox", { name, exact: true });
+    await expect(select).toHaveAttribute("aria-required", "true");
+    await expect(select).toHaveAttribute("aria-invalid", "true");
+    await expect(select).toHaveAccessibleDescription("Error: Graduation Date");
+  }
+  await expectNoAxeViolations(page);
 });
