@@ -1,3 +1,9 @@
+import { execFile } from "node:child_process";
+import { randomInt } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { region, selectButton, typeInto } from "./keyboard";
@@ -51,4 +57,65 @@ test("a street typed before its ZIP keeps the street when the ZIP's suggestion i
   await expect(street).toBeFocused();
   await expect(home.getByRole("textbox", { name: "City", exact: true })).toHaveValue("Philadelphia");
   await expect(home.getByRole("textbox", { name: "ZIP/Postal Code", exact: true })).toHaveValue("19104");
+});
+
+/** `npm run lookup:import` on the test server's data directory (it goes through the running server). */
+async function importSchools(category: "hs_ceeb" | "college_ceeb", csv: string): Promise<void> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error("E2E_DATA_DIR is not set (playwright.config.ts sets it)");
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "schools-")), "schools.csv");
+  writeFileSync(file, csv);
+  const { stdout } = await promisify(execFile)(
+    "npx",
+    ["tsx", "server/lookup/import-cli.ts", "--category", category, file],
+    { env: { ...process.env, DATA_DIR: dataDir } },
+  );
+  expect(stdout).toContain("Imported 1 rows; rejected 0");
+}
+
+test("a school imported with its street address and ZIP fills them when an applicant chooses it", async ({
+  page,
+}) => {
+  test.slow();
+  const suffix = randomInt(100_000, 999_999);
+  const highSchool = `Harborview High School ${suffix}`;
+  const college = `Lakeshore Community College ${suffix}`;
+  await importSchools(
+    "hs_ceeb",
+    `ceeb,name,city,state,address_line_1,zip\n${suffix},${highSchool},Springfield,IL,"100 Main Street, Building 2",62701\n`,
+  );
+  await importSchools(
+    "college_ceeb",
+    `ceeb,name,address_line_1,city,state,zip\n${suffix},${college},12 Shore Road,Erie,PA,16501-1234\n`,
+  );
+
+  await page.goto("/education");
+  const school = region(page, "High school");
+  await chooseSuggestion(
+    page,
+    school.getByRole("combobox", { name: "Search for Your School" }),
+    highSchool,
+    new RegExp(highSchool),
+  );
+  await expect(school.getByRole("textbox", { name: "Address", exact: true })).toHaveValue(
+    "100 Main Street, Building 2",
+  );
+  await expect(school.getByRole("textbox", { name: "City", exact: true })).toHaveValue("Springfield");
+  await expect(selectButton(school, "State/Province")).toContainText("Illinois");
+  await expect(school.getByRole("textbox", { name: "ZIP/Postal Code", exact: true })).toHaveValue("62701");
+  await expect(selectButton(school, "Country")).toContainText("United States");
+
+  const colleges = region(page, "Colleges and universities");
+  await chooseSuggestion(
+    page,
+    colleges.getByRole("combobox", { name: "Search for Your School" }),
+    college,
+    new RegExp(college),
+  );
+  await expect(colleges.getByRole("textbox", { name: "Address", exact: true })).toHaveValue("12 Shore Road");
+  await expect(colleges.getByRole("textbox", { name: "ZIP/Postal Code", exact: true })).toHaveValue(
+    "16501-1234",
+  );
+  await expect(selectButton(colleges, "State/Province")).toContainText("Pennsylvania");
+  await expectNoAxeViolations(page);
 });
