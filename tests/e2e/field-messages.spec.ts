@@ -13,6 +13,13 @@ import { CLIENT_HEADERS, serverAnswers, signInValidating } from "./session";
 
 const summary = (page: Page) => page.getByRole("region", { name: MISSING_INFORMATION_MESSAGE });
 
+/** A new applicant whose application is validating, on `path` with its summary shown. */
+async function openValidating(page: Page, path: string): Promise<void> {
+  await signInValidating(page);
+  await page.goto(path);
+  await expect(summary(page)).toBeVisible();
+}
+
 async function seedAnswers(page: Page, answers: Record<string, string>): Promise<void> {
   const saved = await page.request.put("/api/answer", {
     headers: { ...CLIENT_HEADERS, "Idempotency-Key": `seed-${randomUUID()}` },
@@ -80,9 +87,7 @@ test("a month/year pair saved as ANSWERED/ANSWERED (no year chosen) passes on th
 test("the waiver and the certification say the spec's question text at the field and in the summary", async ({
   page,
 }) => {
-  await signInValidating(page);
-  await page.goto("/final-steps");
-  await expect(summary(page)).toBeVisible();
+  await openValidating(page, "/final-steps");
   const waiver = page.getByRole("radiogroup", { name: WAIVER_TEXT });
   const certification = page.getByRole("checkbox", { name: CERTIFICATION_TEXT });
   // Spec §5: "counselor_waiver_request: required, with the waiver text"; "legal_agree: must be
@@ -99,9 +104,7 @@ test("the waiver and the certification say the spec's question text at the field
 test("a birth date out of range says the spec's message, the same at the field and in the summary, and is not stored", async ({
   page,
 }) => {
-  await signInValidating(page);
-  await page.goto("/about");
-  await expect(summary(page)).toBeVisible();
+  await openValidating(page, "/about");
   const field = birthDate(page);
 
   const year = new Date().getFullYear();
@@ -132,9 +135,7 @@ test("a birth date out of range says the spec's message, the same at the field a
 test("an impossible date typed (02/30/2001) stays as typed, is said not to be a valid date, and is not stored", async ({
   page,
 }) => {
-  await signInValidating(page);
-  await page.goto("/about");
-  await expect(summary(page)).toBeVisible();
+  await openValidating(page, "/about");
   const field = birthDate(page);
   await typeBirthDate(page, "02302001");
   // Leaving the field does not turn it into 28 February.
@@ -160,9 +161,7 @@ test("an impossible date typed (02/30/2001) stays as typed, is said not to be a 
 test("selects expose their required and invalid states, with the error linked, as text fields and combo boxes do", async ({
   page,
 }) => {
-  await signInValidating(page);
-  await page.goto("/about");
-  await expect(summary(page)).toBeVisible();
+  await openValidating(page, "/about");
   const home = region(page, "Permanent address");
   const country = home.getByRole("combobox", { name: "Country", exact: true });
   await expect(country).toHaveAttribute("aria-required", "true");
@@ -190,9 +189,7 @@ test("selects expose their required and invalid states, with the error linked, a
 test("each select of a required month/year pair is required and invalid, described by the pair's error", async ({
   page,
 }) => {
-  await signInValidating(page);
-  await page.goto("/education");
-  await expect(summary(page)).toBeVisible();
+  await openValidating(page, "/education");
   const graduation = page.getByRole("group", { name: "Graduation Date" });
   for (const name of ["Month", "Year"]) {
     const select = graduation.getByRole("combobox", { name, exact: true });
