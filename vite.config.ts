@@ -37,7 +37,7 @@ const COMMON_CODE =
  * boxes, tabs).
  */
 const FORM_PARTS =
-  /src[\\/](features[\\/]form[\\/](date-question|collection-questions|form-tabs|select-|month-year-question|autocomplete-question|lookup-client|fill-answers)|features[\\/]application[\\/]validation-summary|form[\\/]engine[\\/]file-questions)/;
+  /src[\\/](features[\\/]form[\\/](date-question|typed-date-input|collection-questions|form-tabs|select-|month-year-question|autocomplete-question|lookup-client|fill-answers)|features[\\/]application[\\/]validation-summary|form[\\/]engine[\\/]file-questions)/;
 
 export default defineConfig(({ mode }) => ({
   resolve: {
