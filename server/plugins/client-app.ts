@@ -146,6 +146,8 @@ async function loadClientFiles(root: string): Promise<Map<string, ClientFile>> {
     const urlPath = `/${path.relative(root, file).split(path.sep).join("/")}`;
     // Dotfiles (and files in dot directories) are never served, as `send` ignored them.
     if (urlPath.split("/").some((segment) => segment.startsWith("."))) continue;
+    // Source maps carry our whole source: kept on disk for profiling, never served (issue 36).
+    if (isSourceMap(urlPath)) continue;
     const [bytes, { mtime }] = await Promise.all([readFile(file), stat(file)]);
     contents.set(urlPath, { bytes, mtime });
   }
@@ -168,6 +170,11 @@ async function loadClientFiles(root: string): Promise<Map<string, ClientFile>> {
     });
   }
   return files;
+}
+
+/** `x.js.map`, and a compressed variant of one (`x.js.map.br`), whatever made it. */
+function isSourceMap(urlPath: string): boolean {
+  return /\.map(\.(br|gz))?$/.test(urlPath);
 }
 
 /** A precompressed variant (index.html.br) is cached like the file it encodes. */
