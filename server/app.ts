@@ -12,6 +12,7 @@ import { clientBuildId } from "./application-pdf/client-build";
 import { clockOffsetMs } from "./clock";
 import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db/database";
+import { clientErrorAnswer, frameworkErrorAnswer } from "./framework-errors";
 import { JobQueue } from "./jobs/job-queue";
 import { serializeError, serializeRequest } from "./log-redaction";
 import { emptyLookupProvider, type LookupProviders } from "./lookup/provider";
@@ -42,6 +43,7 @@ import { testSupportRoutes } from "./routes/test-support";
 import { uiChoiceRoutes } from "./routes/ui-choices";
 import { validationRoutes } from "./routes/validations";
 import { webStatusRoutes } from "./routes/web-status";
+import { securityHeaders } from "./security-headers";
 import { ApplicationPdfLinks } from "./services/application-pdf-links";
 import { DocumentViewLinks } from "./services/document-view-links";
 import { sharedSecret } from "./services/secrets";
@@ -143,6 +145,11 @@ export async function buildApp({
   adminImportSecret,
 }: AppOptions): Promise<FastifyInstance> {
   const clock = injectedClock ?? (() => new Date());
+  const store =
+    objectStore ??
+    (await createObjectStore({ s3: undefined, dataDir: config.dataDir, db: database.db, clock }));
+  // Every answer's strict headers, the framework's own refusals' too (issue 36).
+  const headers = securityHeaders(await store.uploadOrigin());
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -163,6 +170,8 @@ export async function buildApp({
     // A plugin (the database, the object store, the job queue) may take more than Fastify's 10 s to
     // start on a busy machine; failing the start for it would help no one.
     pluginTimeout: 120_000,
+    frameworkErrors: frameworkErrorAnswer(headers),
+    clientErrorHandler: clientErrorAnswer(headers),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -173,9 +182,6 @@ export async function buildApp({
   app.decorate("clock", clock);
   app.decorate("clockOffsetMs", injectedClock ? () => clockOffsetMs(injectedClock) : () => 0);
 
-  const store =
-    objectStore ??
-    (await createObjectStore({ s3: undefined, dataDir: config.dataDir, db: database.db, clock }));
   const queue = jobQueue ?? new JobQueue(database.sql, { schema: "pgboss", log: app.log });
   app.addHook("onClose", async () => {
     if (!jobQueue) await queue.stop();
@@ -188,7 +194,7 @@ export async function buildApp({
   await app.register(jsonBodyPlugin);
   // Before every route: no text PostgreSQL cannot store gets past parsing (decision 0006).
   await app.register(storableTextPlugin);
-  await app.register(securityPlugin, { uploadOrigin: await store.uploadOrigin() });
+  await app.register(securityPlugin, { headers });
   await app.register(sessionsPlugin);
   await app.register(mailPlugin, {
     dataDir: config.dataDir,

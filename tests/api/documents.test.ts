@@ -309,6 +309,10 @@ describe("POST /api/pdf/document-answer/{key}", () => {
         method === "POST" ? { file_key: "x", file_name: "a.pdf" } : undefined,
       );
       expect(response.statusCode, `${method} ${url}`).toBe(404);
+      // The path's key is not repeated (issue 36).
+      expect(response.json(), `${method} ${url}`).toStrictEqual({
+        message: "There is no such file question in the application.",
+      });
     }
   });
 
