@@ -10,7 +10,7 @@ import type { FormPage } from "../src/form/catalogue-types";
 import { formPages } from "../src/form/pages/form-pages";
 import { clientBuildId } from "./application-pdf/client-build";
 import { clockOffsetMs } from "./clock";
-import type { Config } from "./config";
+import { type Config, DEFAULT_REQUEST_TIMEOUT_MS } from "./config";
 import type { Database, DatabaseHandle } from "./db/database";
 import { clientErrorAnswer, frameworkErrorAnswer } from "./framework-errors";
 import { JobQueue } from "./jobs/job-queue";
@@ -73,7 +73,7 @@ export type AppOptions = {
     Config,
     "logLevel" | "trustProxy" | "clientDir" | "dataDir" | "smtpUrl" | "mailFrom" | "publicUrl"
   > &
-    Partial<Pick<Config, "testHooks" | "serviceTokenMinutes">>;
+    Partial<Pick<Config, "testHooks" | "serviceTokenMinutes" | "requestTimeoutMs">>;
   database: Pick<DatabaseHandle, "db" | "kind" | "sql" | "statements">;
   clock?: () => Date;
   /** Where log lines go (stdout by default); tests read them from here. */
@@ -132,6 +132,24 @@ class AccessLog extends LogController {
   }
 }
 
+/**
+ * Node's limits on a request's arrival (issue 36), which Fastify leaves off by default: the whole
+ * request, headers and body, within `requestTimeoutMs` (a body trickled slowly is cut with 408,
+ * framework-errors.ts), its headers within a minute at most. Node checks them every
+ * `connectionsCheckingInterval`: a tenth of the limit, at most its default 30 s, so a request is
+ * cut at most 10 % late.
+ */
+function requestTimeouts(requestTimeoutMs: number) {
+  return {
+    requestTimeout: requestTimeoutMs,
+    http: {
+      requestTimeout: requestTimeoutMs,
+      headersTimeout: Math.min(60_000, requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(30_000, Math.ceil(requestTimeoutMs / 10)),
+    },
+  };
+}
+
 /** Builds the app in tiers: external plugins → app services → routes → client. Listening is the caller's. */
 export async function buildApp({
   config,
@@ -170,6 +188,7 @@ export async function buildApp({
     // A plugin (the database, the object store, the job queue) may take more than Fastify's 10 s to
     // start on a busy machine; failing the start for it would help no one.
     pluginTimeout: 120_000,
+    ...requestTimeouts(config.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS),
     frameworkErrors: frameworkErrorAnswer(headers),
     clientErrorHandler: clientErrorAnswer(headers),
   });

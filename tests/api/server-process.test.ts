@@ -285,8 +285,9 @@ describe("npm run service:link while the server holds the embedded database", ()
 });
 
 describe("graceful shutdown has a deadline", () => {
-  // Node's own timeouts would end these connections only after 60 s (headers) and 300 s (a request's
-  // body); the test's timeout lies between, so it fails if anything but the deadline ends them.
+  // Node's own timeouts would end these connections only after 60 s (headers) and REQUEST_TIMEOUT_MS,
+  // 300 s (a request's body); the test's timeout lies between, so it fails if anything but the
+  // deadline ends them.
   it("does not let clients sending headers or a body slowly keep the process alive past SHUTDOWN_TIMEOUT_MS", async () => {
     const { env, url } = await embeddedEnv(port + 5);
     const server = start({ ...env, SHUTDOWN_TIMEOUT_MS: "1000" });

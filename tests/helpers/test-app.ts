@@ -87,6 +87,8 @@ export type TestAppOptions = {
   testHooks?: boolean;
   /** The proxies in front (TRUST_PROXY); none by default. */
   trustProxy?: AppOptions["config"]["trustProxy"];
+  /** REQUEST_TIMEOUT_MS (5 minutes by default): how long a request may take to arrive. */
+  requestTimeoutMs?: number;
   /** Enables POST /admin/lookup-import with this secret (as main.ts does on an embedded DATA_DIR). */
   adminImportSecret?: string;
 };
@@ -102,6 +104,7 @@ export function testConfig(dataDir: string, options: TestAppOptions = {}): AppOp
     mailFrom: DEFAULT_MAIL_FROM,
     publicUrl: TEST_PUBLIC_URL,
     testHooks: options.testHooks ?? false,
+    requestTimeoutMs: options.requestTimeoutMs,
   };
 }
 
