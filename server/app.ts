@@ -19,6 +19,7 @@ import { emptyLookupProvider, type LookupProviders } from "./lookup/provider";
 import { schoolLookupProviders } from "./lookup/school-provider";
 import { zipAddressProvider } from "./lookup/zip-address-provider";
 import { clientAppPlugin } from "./plugins/client-app";
+import { drainingPlugin } from "./plugins/draining";
 import { errorHandlerPlugin } from "./plugins/error-handler";
 import { jsonBodyPlugin } from "./plugins/json-body";
 import { mailPlugin } from "./plugins/mail";
@@ -185,6 +186,8 @@ export async function buildApp({
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // In-flight requests finish on close; idle keep-alive sockets are closed at once.
     forceCloseConnections: "idle",
+    // Requests arriving while the process stops get our 503, with our headers (plugins/draining.ts).
+    return503OnClosing: false,
     // A plugin (the database, the object store, the job queue) may take more than Fastify's 10 s to
     // start on a busy machine; failing the start for it would help no one.
     pluginTimeout: 120_000,
@@ -214,6 +217,7 @@ export async function buildApp({
   // Before every route: no text PostgreSQL cannot store gets past parsing (decision 0006).
   await app.register(storableTextPlugin);
   await app.register(securityPlugin, { headers });
+  await app.register(drainingPlugin);
   await app.register(sessionsPlugin);
   await app.register(mailPlugin, {
     dataDir: config.dataDir,
