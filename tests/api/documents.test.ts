@@ -380,6 +380,22 @@ describe("POST /api/pdf/document-answer/{key}", () => {
     expect((await documentAnswers(cookie))[RESUME]?.file_name).toBe("קורות חיים.pdf");
   });
 
+  it.each([
+    ["../../etc/passwd.pdf", "passwd.pdf"],
+    ["a/b.pdf", "b.pdf"],
+    ["..\\..\\win.pdf", "win.pdf"],
+    ["Q3: <draft>.pdf", "Q3_ _draft_.pdf"],
+  ])(
+    "stores %j without directory parts or characters Windows refuses, as %j (issue 36)",
+    async (raw, name) => {
+      const { cookie } = await signedInUser(test);
+      const fileKey = await uploadDocument(test, cookie, RESUME, SOME_BYTES, raw);
+      expect((await documentAnswers(cookie))[RESUME]?.file_name).toBe(name);
+      // Nothing of a name ever goes into a storage key.
+      expect(fileKey).not.toMatch(/passwd|win|draft|\.\./);
+    },
+  );
+
   it("refuses a stored object over 1 MB or empty (a store that ignored the policy) and removes it", async () => {
     const { cookie } = await signedInUser(test);
     for (const [size, message] of [
