@@ -136,7 +136,7 @@ describe("POST /files/upload (the local store, checked as S3 checks a POST polic
     await fresh();
     const response = await uploadLocal(test, upload, SOME_BYTES);
     expect(response.statusCode).toBe(204);
-    expect(await stored()).toEqual({ size: SOME_BYTES.length });
+    expect((await stored())?.size).toBe(SOME_BYTES.length);
     expect(await test.store.read(upload.fields.key ?? "")).toEqual(SOME_BYTES);
   });
 
@@ -195,7 +195,7 @@ describe("POST /files/upload (the local store, checked as S3 checks a POST polic
     expect(await stored()).toBeNull();
     await fresh();
     expect((await uploadLocal(test, upload, new Uint8Array(1_048_576).fill(7))).statusCode).toBe(204);
-    expect(await stored()).toEqual({ size: 1_048_576 });
+    expect((await stored())?.size).toBe(1_048_576);
   });
 
   it("refuses an empty file (400) and keeps nothing", async () => {
@@ -347,7 +347,7 @@ describe("POST /api/pdf/document-answer/{key}", () => {
     expect(madeUp.statusCode).toBe(404);
     // Nothing was recorded, and the owner's object is untouched.
     expect(await documentAnswers(intruder.cookie)).toEqual({});
-    expect(await test.store.head(fileKey)).toEqual({ size: SOME_BYTES.length });
+    expect((await test.store.head(fileKey))?.size).toBe(SOME_BYTES.length);
   });
 
   it.each([
@@ -434,7 +434,7 @@ describe("POST /api/pdf/document-answer/{key}", () => {
     expect((await test.app.inject({ method: "GET", url: first.url ?? "" })).statusCode).toBe(404);
     expect(await documentAnswers(cookie)).toEqual({ [RESUME]: { file_name: "second.pdf", file_size: 3 } });
     expect((await settledConversion(test, cookie, RESUME)).status).toBe("COMPLETED");
-    expect(await test.store.head(secondKey)).toEqual({ size: 3 });
+    expect((await test.store.head(secondKey))?.size).toBe(3);
   });
 });
 
