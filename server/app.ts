@@ -19,6 +19,7 @@ import { emptyLookupProvider, type LookupProviders } from "./lookup/provider";
 import { schoolLookupProviders } from "./lookup/school-provider";
 import { zipAddressProvider } from "./lookup/zip-address-provider";
 import { clientAppPlugin } from "./plugins/client-app";
+import { diskGuardPlugin } from "./plugins/disk-guard";
 import { drainingPlugin } from "./plugins/draining";
 import { errorHandlerPlugin } from "./plugins/error-handler";
 import { jsonBodyPlugin } from "./plugins/json-body";
@@ -107,6 +108,8 @@ export type AppOptions = {
    * lookup:import` and `npm run service:link` can then reach only through it.
    */
   adminImportSecret?: string;
+  /** Free space kept in DATA_DIR before writes are refused (plugins/disk-guard.ts); tests change it. */
+  diskReserveBytes?: number;
 };
 
 /** `address`: US ZIPs from offline data; `name`: the autocomplete's default category, no source yet. */
@@ -162,6 +165,7 @@ export async function buildApp({
   objectStore,
   jobQueue,
   adminImportSecret,
+  diskReserveBytes,
 }: AppOptions): Promise<FastifyInstance> {
   const clock = injectedClock ?? (() => new Date());
   const store =
@@ -218,6 +222,10 @@ export async function buildApp({
   await app.register(storableTextPlugin);
   await app.register(securityPlugin, { headers });
   await app.register(drainingPlugin);
+  // The embedded database and local documents live in DATA_DIR: a full disk refuses writes (507).
+  if (database.kind === "pglite" || store instanceof LocalDiskStore) {
+    await app.register(diskGuardPlugin, { dataDir: config.dataDir, reserveBytes: diskReserveBytes, queue });
+  }
   await app.register(sessionsPlugin);
   await app.register(mailPlugin, {
     dataDir: config.dataDir,
