@@ -12,6 +12,7 @@ import { getProfile, storedAnswers } from "../helpers/api";
 import {
   convertsToTinyPdf,
   DOCUMENT_CATALOGUE,
+  multipartBody,
   presign,
   presignOk,
   RESUME,
@@ -184,6 +185,30 @@ describe("POST /files/upload (the local store, checked as S3 checks a POST polic
       "Content-Type": "text/html",
     });
     expect(response.statusCode).toBe(403);
+    expect(await stored()).toBeNull();
+  });
+
+  it("refuses a body that is not the multipart form it claims with 400, not as the server's problem", async () => {
+    await fresh();
+    const { payload, contentType } = await multipartBody(upload.fields, { bytes: SOME_BYTES, name: "a.png" });
+    const cases: [string, string | Buffer][] = [
+      ["multipart/form-data; boundary=nothing-like-it", "garbage"],
+      ["multipart/form-data", "garbage"],
+      // Cut short in the middle of the file.
+      [contentType, payload.subarray(0, payload.length - 20)],
+    ];
+    for (const [type, body] of cases) {
+      const response = await test.app.inject({
+        method: "POST",
+        url: upload.url,
+        headers: { "content-type": type },
+        payload: body,
+      });
+      expect(response.statusCode, `${type}: ${response.body}`).toBe(400);
+      expect(response.json()).toStrictEqual({
+        message: "The upload could not be read: its form data is malformed.",
+      });
+    }
     expect(await stored()).toBeNull();
   });
 
