@@ -256,3 +256,50 @@ describe("CSRF defence", () => {
     expect(response.statusCode).toBe(403);
   });
 });
+
+/** Every route of the app with its methods, from the router's own listing. */
+function routesOf(test: TestApp): { path: string; methods: string[] }[] {
+  const routes: { path: string; methods: string[] }[] = [];
+  const parents: string[] = [];
+  for (const line of test.app.printRoutes({ commonPrefix: false }).split("\n")) {
+    const match = /^((?:│ {3}| {4})*)[├└]── (\S+) \(([^)]+)\)$/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? "").length / 4;
+    const path = (parents[depth - 1] ?? "") + (match[2] ?? "");
+    parents[depth] = path;
+    routes.push({ path, methods: (match[3] ?? "").split(", ") });
+  }
+  return routes;
+}
+
+describe("CSRF on every write", () => {
+  it("is checked on every state-changing route under /api/ and /public/, listed from the router so a new route cannot be missed", async () => {
+    const user = await signedInUser(test);
+    const writes = routesOf(test).flatMap(({ path, methods }) =>
+      methods
+        .filter(
+          (method) =>
+            !["GET", "HEAD", "OPTIONS"].includes(method) || ["/api/logout", "/api/pdf"].includes(path),
+        )
+        .map((method) => ({ method, url: path.replace(":key", "resume_file") })),
+    );
+    const checked = writes.filter(({ url }) => url.startsWith("/api/") || url.startsWith("/public/"));
+    // The one write outside them is the local store's upload, whose signed policy is the permission
+    // (as with S3; a cross-site form cannot forge it).
+    expect(writes.filter((write) => !checked.includes(write)).map(({ url }) => url)).toStrictEqual([
+      "/files/upload",
+    ]);
+    expect(checked.length).toBeGreaterThan(20);
+    for (const { method, url } of checked) {
+      for (const headers of [
+        { cookie: user.cookie },
+        clientHeaders(user.cookie, { "sec-fetch-site": "cross-site" }),
+        clientHeaders(user.cookie, { origin: "https://evil.example" }),
+      ]) {
+        const response = await test.app.inject({ method: method as "POST", url, headers, payload: {} });
+        expect(response.statusCode, `${method} ${url} ${JSON.stringify(headers)}`).toBe(403);
+      }
+    }
+    expect((await getProfile(test, user.cookie)).statusCode).toBe(200);
+  });
+});
