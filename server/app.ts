@@ -12,7 +12,7 @@ import { clientBuildId } from "./application-pdf/client-build";
 import { clockOffsetMs } from "./clock";
 import { type Config, DEFAULT_REQUEST_TIMEOUT_MS } from "./config";
 import type { Database, DatabaseHandle } from "./db/database";
-import { clientErrorAnswer, frameworkErrorAnswer } from "./framework-errors";
+import { clientErrorAnswer, expectationAnswer, frameworkErrorAnswer } from "./framework-errors";
 import { JobQueue } from "./jobs/job-queue";
 import { serializeError, serializeRequest } from "./log-redaction";
 import { emptyLookupProvider, type LookupProviders } from "./lookup/provider";
@@ -199,6 +199,7 @@ export async function buildApp({
     frameworkErrors: frameworkErrorAnswer(headers),
     clientErrorHandler: clientErrorAnswer(headers),
   });
+  app.server.on("checkExpectation", expectationAnswer(headers));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -1,11 +1,13 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { GENERIC_ERROR_MESSAGE } from "../src/shared/messages";
 import { type HeaderList, isNoStoreUrl } from "./security-headers";
 
 // Refusals made before a request reaches our hooks (issue 36, point 7): Fastify's router refuses a
-// malformed URL (400) or a path parameter past its length (414), and Node's HTTP parser refuses a
-// request it cannot read (400), headers too large (431) and a request not received in time (408).
+// malformed URL (400) or a path parameter past its length (414), Node's HTTP parser refuses a
+// request it cannot read (400), headers too large (431) and a request not received in time (408),
+// and Node's server an `Expect` other than 100-continue (417).
 // Fastify answered these itself, echoing the path and without our headers. Here each carries the
 // security headers (and no-store), answers `{ message }` in our words, and echoes nothing.
 
@@ -16,6 +18,7 @@ export const FRAMEWORK_MESSAGES = {
   badRequest: "The request could not be read.",
   headersTooLarge: "The request's headers are too large.",
   timeout: "The request took too long to arrive. Please try again.",
+  expectation: "The request's Expect header cannot be met.",
 } as const;
 
 /** Fastify's `frameworkErrors`: the router's refusals, before any hook has run. */
@@ -65,5 +68,23 @@ export function clientErrorAnswer(headers: HeaderList) {
       socket.write(`${lines.join("\r\n")}\r\n\r\n${body}`);
     }
     socket.destroy(error);
+  };
+}
+
+/**
+ * Node's `checkExpectation` (an `Expect` header other than `100-continue`), which Node otherwise
+ * answers 417 itself with none of our headers.
+ */
+export function expectationAnswer(headers: HeaderList) {
+  return (request: IncomingMessage, response: ServerResponse): void => {
+    const body = JSON.stringify({ message: FRAMEWORK_MESSAGES.expectation });
+    for (const [name, value] of headers) response.setHeader(name, value);
+    if (request.url && isNoStoreUrl(request.url)) response.setHeader("Cache-Control", "no-store");
+    response.writeHead(417, {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Length": Buffer.byteLength(body),
+      Connection: "close",
+    });
+    response.end(body);
   };
 }

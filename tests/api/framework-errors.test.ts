@@ -107,4 +107,13 @@ describe("the framework's own refusals", () => {
     expectOurRefusal(unreadable, 400, true);
     expect(JSON.parse(unreadable.body).message).toBe(FRAMEWORK_MESSAGES.badRequest);
   });
+
+  it("Node's server's refusal of an Expect it cannot meet (417), on a real socket", async () => {
+    const refused = await rawRequest(
+      port,
+      `GET /api/profile HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: ${MARKER}\r\nConnection: close\r\n\r\n`,
+    );
+    expectOurRefusal(refused, 417, true);
+    expect(JSON.parse(refused.body).message).toBe(FRAMEWORK_MESSAGES.expectation);
+  });
 });
