@@ -3,7 +3,7 @@ import fp from "fastify-plugin";
 import { APPLICATION_PDF_API_PATH } from "../../src/shared/application-pdf";
 import type { JobQueue } from "../jobs/job-queue";
 import { routingPath } from "../request-path";
-import { DISK_RESERVE_BYTES, DiskSpace } from "../storage/disk-space";
+import { DISK_RESERVE_BYTES, DiskSpace, pauseJobsWhileFull } from "../storage/disk-space";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -20,9 +20,6 @@ function mayWrite(request: FastifyRequest): boolean {
 export function refuseForStorage(reply: FastifyReply): FastifyReply {
   return reply.header("Retry-After", "60").status(507).send({ message: STORAGE_FULL_MESSAGE });
 }
-
-/** How often the free space is measured besides requests, so that jobs pause and resume without any. */
-const WATCH_EVERY_MS = 2000;
 
 export type DiskGuardOptions = {
   /** DATA_DIR, whose file system holds the embedded database and the documents. */
@@ -41,14 +38,8 @@ export type DiskGuardOptions = {
  */
 export const diskGuardPlugin = fp(async (app: FastifyInstance, options: DiskGuardOptions) => {
   const space = new DiskSpace(options.dataDir, options.reserveBytes ?? DISK_RESERVE_BYTES, app.log);
-  space.onChange((room) => {
-    (room ? options.queue.resume() : options.queue.pause()).catch((error: unknown) =>
-      app.log.error({ err: error }, "could not pause or resume the job workers"),
-    );
-  });
-  const watch = setInterval(() => void space.hasRoom(), WATCH_EVERY_MS);
-  watch.unref();
-  app.addHook("onClose", async () => clearInterval(watch));
+  const stopWatching = pauseJobsWhileFull(space, options.queue, app.log);
+  app.addHook("onClose", async () => stopWatching());
 
   app.addHook("onRequest", (request, reply, done) => {
     if (!mayWrite(request)) return done();

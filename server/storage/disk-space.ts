@@ -13,7 +13,10 @@ export const DISK_RESERVE_BYTES = 64 * 1024 * 1024;
 /** A measure is reused this long: one statfs a second however many requests ask. */
 const MEASURE_EVERY_MS = 1000;
 
-type Log = Pick<FastifyBaseLogger, "warn" | "info">;
+type Log = Pick<FastifyBaseLogger, "warn" | "info" | "error">;
+
+/** How often the free space is measured besides requests, so that jobs pause and resume without any. */
+const WATCH_EVERY_MS = 2000;
 
 export class DiskSpace {
   private measured: { at: number; room: boolean } | undefined;
@@ -83,4 +86,24 @@ export function isStorageFull(error: unknown): boolean {
     cause = fields.cause;
   }
   return false;
+}
+
+/**
+ * Pauses `queue`'s workers while `space` is under its reserve and resumes them after, measuring
+ * every 2 s; a job would otherwise meet the full disk, use up its retries and fail. Answers the
+ * function that stops watching.
+ */
+export function pauseJobsWhileFull(
+  space: DiskSpace,
+  queue: { pause(): Promise<void>; resume(): Promise<void> },
+  log: Log,
+): () => void {
+  space.onChange((room) => {
+    (room ? queue.resume() : queue.pause()).catch((error: unknown) =>
+      log.error({ err: error }, "could not pause or resume the job workers"),
+    );
+  });
+  const watch = setInterval(() => void space.hasRoom(), WATCH_EVERY_MS);
+  watch.unref();
+  return () => clearInterval(watch);
 }
