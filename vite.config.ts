@@ -73,7 +73,9 @@ export default defineConfig(({ mode }) => ({
   build: {
     outDir: "dist/client",
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written for our own tools (bench/profile-client.mjs) but named by no script: the
+    // server never serves them (issue 36), so a browser has no reason to ask.
+    sourcemap: "hidden",
     target: "es2022",
     // .vite/manifest.json: which stylesheets the service view's chunk brings, for the application
     // PDF the server renders with them (server/application-pdf/print-stylesheet.ts).

@@ -10,14 +10,17 @@ import type { FormPage } from "../src/form/catalogue-types";
 import { formPages } from "../src/form/pages/form-pages";
 import { clientBuildId } from "./application-pdf/client-build";
 import { clockOffsetMs } from "./clock";
-import type { Config } from "./config";
+import { type Config, DEFAULT_REQUEST_TIMEOUT_MS } from "./config";
 import type { Database, DatabaseHandle } from "./db/database";
+import { clientErrorAnswer, expectationAnswer, frameworkErrorAnswer } from "./framework-errors";
 import { JobQueue } from "./jobs/job-queue";
 import { serializeError, serializeRequest } from "./log-redaction";
 import { emptyLookupProvider, type LookupProviders } from "./lookup/provider";
 import { schoolLookupProviders } from "./lookup/school-provider";
 import { zipAddressProvider } from "./lookup/zip-address-provider";
 import { clientAppPlugin } from "./plugins/client-app";
+import { diskGuardPlugin } from "./plugins/disk-guard";
+import { drainingPlugin } from "./plugins/draining";
 import { errorHandlerPlugin } from "./plugins/error-handler";
 import { jsonBodyPlugin } from "./plugins/json-body";
 import { mailPlugin } from "./plugins/mail";
@@ -42,6 +45,7 @@ import { testSupportRoutes } from "./routes/test-support";
 import { uiChoiceRoutes } from "./routes/ui-choices";
 import { validationRoutes } from "./routes/validations";
 import { webStatusRoutes } from "./routes/web-status";
+import { securityHeaders } from "./security-headers";
 import { ApplicationPdfLinks } from "./services/application-pdf-links";
 import { DocumentViewLinks } from "./services/document-view-links";
 import { sharedSecret } from "./services/secrets";
@@ -71,7 +75,7 @@ export type AppOptions = {
     Config,
     "logLevel" | "trustProxy" | "clientDir" | "dataDir" | "smtpUrl" | "mailFrom" | "publicUrl"
   > &
-    Partial<Pick<Config, "testHooks" | "serviceTokenMinutes">>;
+    Partial<Pick<Config, "testHooks" | "serviceTokenMinutes" | "requestTimeoutMs">>;
   database: Pick<DatabaseHandle, "db" | "kind" | "sql" | "statements">;
   clock?: () => Date;
   /** Where log lines go (stdout by default); tests read them from here. */
@@ -104,6 +108,8 @@ export type AppOptions = {
    * lookup:import` and `npm run service:link` can then reach only through it.
    */
   adminImportSecret?: string;
+  /** Free space kept in DATA_DIR before writes are refused (plugins/disk-guard.ts); tests change it. */
+  diskReserveBytes?: number;
 };
 
 /** `address`: US ZIPs from offline data; `name`: the autocomplete's default category, no source yet. */
@@ -130,6 +136,24 @@ class AccessLog extends LogController {
   }
 }
 
+/**
+ * Node's limits on a request's arrival (issue 36), which Fastify leaves off by default: the whole
+ * request, headers and body, within `requestTimeoutMs` (a body trickled slowly is cut with 408,
+ * framework-errors.ts), its headers within a minute at most. Node checks them every
+ * `connectionsCheckingInterval`: a tenth of the limit, at most its default 30 s, so a request is
+ * cut at most 10 % late.
+ */
+function requestTimeouts(requestTimeoutMs: number) {
+  return {
+    requestTimeout: requestTimeoutMs,
+    http: {
+      requestTimeout: requestTimeoutMs,
+      headersTimeout: Math.min(60_000, requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(30_000, Math.ceil(requestTimeoutMs / 10)),
+    },
+  };
+}
+
 /** Builds the app in tiers: external plugins → app services → routes → client. Listening is the caller's. */
 export async function buildApp({
   config,
@@ -141,8 +165,14 @@ export async function buildApp({
   objectStore,
   jobQueue,
   adminImportSecret,
+  diskReserveBytes,
 }: AppOptions): Promise<FastifyInstance> {
   const clock = injectedClock ?? (() => new Date());
+  const store =
+    objectStore ??
+    (await createObjectStore({ s3: undefined, dataDir: config.dataDir, db: database.db, clock }));
+  // Every answer's strict headers, the framework's own refusals' too (issue 36).
+  const headers = securityHeaders(await store.uploadOrigin());
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -160,10 +190,16 @@ export async function buildApp({
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // In-flight requests finish on close; idle keep-alive sockets are closed at once.
     forceCloseConnections: "idle",
+    // Requests arriving while the process stops get our 503, with our headers (plugins/draining.ts).
+    return503OnClosing: false,
     // A plugin (the database, the object store, the job queue) may take more than Fastify's 10 s to
     // start on a busy machine; failing the start for it would help no one.
     pluginTimeout: 120_000,
+    ...requestTimeouts(config.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS),
+    frameworkErrors: frameworkErrorAnswer(headers),
+    clientErrorHandler: clientErrorAnswer(headers),
   });
+  app.server.on("checkExpectation", expectationAnswer(headers));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -173,9 +209,6 @@ export async function buildApp({
   app.decorate("clock", clock);
   app.decorate("clockOffsetMs", injectedClock ? () => clockOffsetMs(injectedClock) : () => 0);
 
-  const store =
-    objectStore ??
-    (await createObjectStore({ s3: undefined, dataDir: config.dataDir, db: database.db, clock }));
   const queue = jobQueue ?? new JobQueue(database.sql, { schema: "pgboss", log: app.log });
   app.addHook("onClose", async () => {
     if (!jobQueue) await queue.stop();
@@ -188,7 +221,12 @@ export async function buildApp({
   await app.register(jsonBodyPlugin);
   // Before every route: no text PostgreSQL cannot store gets past parsing (decision 0006).
   await app.register(storableTextPlugin);
-  await app.register(securityPlugin, { uploadOrigin: await store.uploadOrigin() });
+  await app.register(securityPlugin, { headers });
+  await app.register(drainingPlugin);
+  // The embedded database and local documents live in DATA_DIR: a full disk refuses writes (507).
+  if (database.kind === "pglite" || store instanceof LocalDiskStore) {
+    await app.register(diskGuardPlugin, { dataDir: config.dataDir, reserveBytes: diskReserveBytes, queue });
+  }
   await app.register(sessionsPlugin);
   await app.register(mailPlugin, {
     dataDir: config.dataDir,

@@ -12,6 +12,7 @@ const DEFAULTS = {
   clientDir: undefined,
   testHooks: false,
   shutdownTimeoutMs: 10_000,
+  requestTimeoutMs: 300_000,
   smtpUrl: undefined,
   mailFrom: DEFAULT_MAIL_FROM,
   publicUrl: "http://127.0.0.1:8080",
@@ -53,6 +54,7 @@ describe("loadConfig", () => {
         CLIENT_DIR: "",
         E2E_TEST_HOOKS: "",
         SHUTDOWN_TIMEOUT_MS: "",
+        REQUEST_TIMEOUT_MS: "",
         SMTP_URL: "",
         MAIL_FROM: "",
         PUBLIC_URL: "",
@@ -82,6 +84,7 @@ describe("loadConfig", () => {
         CLIENT_DIR: "/srv/client",
         E2E_TEST_HOOKS: "1",
         SHUTDOWN_TIMEOUT_MS: "2500",
+        REQUEST_TIMEOUT_MS: "120000",
         SMTP_URL: "smtps://mailer:secret@smtp.example.edu:465",
         MAIL_FROM: "Admissions <admissions@example.edu>",
         PUBLIC_URL: "https://apply.example.edu/",
@@ -106,6 +109,7 @@ describe("loadConfig", () => {
       clientDir: "/srv/client",
       testHooks: true,
       shutdownTimeoutMs: 2500,
+      requestTimeoutMs: 120_000,
       smtpUrl: "smtps://mailer:secret@smtp.example.edu:465",
       mailFrom: "Admissions <admissions@example.edu>",
       publicUrl: "https://apply.example.edu",
@@ -201,6 +205,10 @@ describe("loadConfig", () => {
     const error = configError({ TRUST_PROXY: value });
     expect(error.message).toContain("TRUST_PROXY");
     expect(error.message).toContain("true (one proxy)");
+  });
+
+  it.each(["0", "999", "1.5", "3600001"])("refuses REQUEST_TIMEOUT_MS=%s, naming it", (value) => {
+    expect(configError({ REQUEST_TIMEOUT_MS: value }).message).toContain("REQUEST_TIMEOUT_MS");
   });
 
   it.each(["-1", "1.5", "soon", "600001"])("refuses SHUTDOWN_TIMEOUT_MS=%s, naming it", (value) => {

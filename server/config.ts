@@ -8,6 +8,12 @@ const booleanFlag = z
   .enum(["true", "false", "1", "0"], { message: "must be true or false" })
   .transform((v) => v === "true" || v === "1");
 
+/**
+ * REQUEST_TIMEOUT_MS's default (issue 36): a request, headers and body, arrives within 5 minutes,
+ * so a 1 MiB upload passes at 3.5 kB/s (28 kbit/s), below what a phone on GPRS uploads.
+ */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 300_000;
+
 export const DEFAULT_MAIL_FROM = '"Northbridge University Admissions" <no-reply@northbridge.example>';
 
 function isBaseUrl(value: string): boolean {
@@ -51,6 +57,13 @@ const EnvSchema = z.object({
     .min(0)
     .max(600_000, "must be at most 600000 (10 minutes)")
     .default(10_000),
+  /** How long a whole request (headers and body) may take to arrive: a body trickled slowly is cut (408). */
+  REQUEST_TIMEOUT_MS: z.coerce
+    .number({ message: "must be a number of milliseconds" })
+    .int("must be a whole number of milliseconds")
+    .min(1000, "must be at least 1000 (1 second)")
+    .max(3_600_000, "must be at most 3600000 (an hour)")
+    .default(DEFAULT_REQUEST_TIMEOUT_MS),
   /** Outgoing mail server; unset writes each mail to DATA_DIR/outbox/ instead (local use). */
   SMTP_URL: z
     .string()
@@ -100,6 +113,8 @@ export type Config = {
   clientDir: string | undefined;
   testHooks: boolean;
   shutdownTimeoutMs: number;
+  /** The longest a request may take to arrive, headers and body (REQUEST_TIMEOUT_MS). */
+  requestTimeoutMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Without a trailing slash, e.g. `https://apply.northbridge.example`. */
@@ -160,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: e.CLIENT_DIR,
     testHooks: e.E2E_TEST_HOOKS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://${hostForUrl(e.HOST)}:${e.PORT}`).replace(/\/+$/, ""),

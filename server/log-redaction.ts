@@ -1,10 +1,11 @@
 import type { FastifyRequest } from "fastify";
 
 /**
- * Query parameters that carry secrets or personal data: the reset link's `id`, the temporary-answer
- * and service tokens, and a lookup's search `text` (an applicant's typed address).
+ * Query parameters that carry secrets or personal data: the reset link's `id` and `username` (an
+ * e-mail address), the temporary-answer and service tokens, and a lookup's search `text` (an
+ * applicant's typed address). `email` too, should a link ever carry one.
  */
-const SECRET_PARAMS = /([?&](?:id|token|service_token|text)=)[^&#]*/g;
+const SECRET_PARAMS = /([?&](?:id|token|service_token|text|username|email)=)[^&#]*/g;
 
 /** The URL with the values of secret query parameters replaced, for logs. */
 export function redactUrlSecrets(url: string): string {

@@ -17,6 +17,8 @@ import { purgeExpiredServiceTokens } from "./services/service-tokens";
 import { purgeExpiredThrottles } from "./services/throttle";
 import { installGracefulShutdown } from "./shutdown";
 import { createObjectStore } from "./storage/create-object-store";
+import { LocalDiskStore } from "./storage/local-disk-store";
+import { sweepUnrecordedObjects } from "./storage/sweep-unrecorded";
 
 const startedAt = performance.now();
 
@@ -89,6 +91,17 @@ const purge = () => {
 };
 await purge();
 setInterval(purge, HOUR).unref();
+// Documents nobody recorded, on local disk (an S3 bucket has its lifecycle rule instead): hourly,
+// the first time once the server listens (a walk of DATA_DIR/objects must not delay the start).
+const sweep = () =>
+  store instanceof LocalDiskStore && !shutdown.started
+    ? sweepUnrecordedObjects(database.db, store, new Date())
+        .then(({ removed }) => {
+          if (removed > 0) app.log.info({ removed }, "removed documents nobody recorded");
+        })
+        .catch((err) => app.log.error(err))
+    : undefined;
+setInterval(sweep, HOUR).unref();
 
 const shutdown = installGracefulShutdown(app, config.shutdownTimeoutMs);
 
@@ -107,6 +120,7 @@ app.log.info(
   { database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
   `ready on http://${config.host}:${config.port}`,
 );
+void sweep();
 
 // The queue and the engines start once the port is open: warming LibreOffice and Chromium takes
 // seconds, and a job queued meanwhile waits in the queue.

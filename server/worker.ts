@@ -10,6 +10,7 @@ import { openDatabase } from "./db/database";
 import { startJobEngines, startJobWorkers } from "./jobs/job-engines";
 import { JobQueue } from "./jobs/job-queue";
 import { createObjectStore } from "./storage/create-object-store";
+import { DISK_RESERVE_BYTES, DiskSpace, pauseJobsWhileFull } from "./storage/disk-space";
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -34,6 +35,11 @@ await database.migrate();
 const store = await createObjectStore({ s3: config.s3, dataDir: config.dataDir, db: database.db, clock });
 const queue = new JobQueue(database.sql, { schema: config.jobQueueSchema, log });
 const engines = await startJobEngines(log);
+// Documents on a shared local disk (no S3): jobs wait while DATA_DIR is nearly full (issue 36).
+const stopWatchingDisk =
+  store.kind === "local"
+    ? pauseJobsWhileFull(new DiskSpace(config.dataDir, DISK_RESERVE_BYTES, log), queue, log)
+    : () => {};
 
 let closing = false;
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
@@ -42,6 +48,7 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
     closing = true;
     log.info({ signal }, "worker stopping: finishing running jobs");
     try {
+      stopWatchingDisk();
       await queue.stop();
       await engines.close();
       store.close();

@@ -75,10 +75,17 @@ function transactionExecutor(tx: Database): SqlExecutor {
 
 export type JobWorkerHandler<T> = (job: PgBoss.JobWithMetadata<T>) => Promise<void>;
 
+type Registration = { queue: string; concurrency: number; handler: JobWorkerHandler<object> };
+
 export class JobQueue {
   private readonly boss: PgBoss;
   private starting: Promise<void> | undefined;
   private readonly workerIds = new Map<string, string[]>();
+  /** The workers this process runs, to start them again after a pause. */
+  private readonly registrations: Registration[] = [];
+  private paused = false;
+  /** Pauses and resumptions, one after the other. */
+  private switching: Promise<void> = Promise.resolve();
 
   constructor(
     executor: SqlExecutor,
@@ -194,9 +201,47 @@ export class JobQueue {
     handler: JobWorkerHandler<T>,
   ): Promise<void> {
     await this.start();
+    const registration = { queue, concurrency, handler: handler as JobWorkerHandler<object> };
+    this.registrations.push(registration);
+    if (!this.paused) await this.startWorkers(registration);
+  }
+
+  /**
+   * Stops taking jobs (those running finish) until `resume()`: DATA_DIR is nearly full (issue 36,
+   * storage/disk-space.ts), and a job would meet the full disk, use up its retries and fail. Jobs
+   * wait in the queue meanwhile; nothing is lost.
+   */
+  pause(): Promise<void> {
+    this.switching = this.switching.then(async () => {
+      if (this.paused) return;
+      this.paused = true;
+      for (const queue of new Set(this.registrations.map((registration) => registration.queue))) {
+        await this.boss.offWork(queue);
+        this.workerIds.delete(queue);
+      }
+    });
+    return this.switching;
+  }
+
+  /** Whether `pause()` holds (the workers take no job). */
+  get isPaused(): boolean {
+    return this.paused;
+  }
+
+  /** Takes jobs again after `pause()`, with the same workers. */
+  resume(): Promise<void> {
+    this.switching = this.switching.then(async () => {
+      if (!this.paused) return;
+      this.paused = false;
+      for (const registration of this.registrations) await this.startWorkers(registration);
+    });
+    return this.switching;
+  }
+
+  private async startWorkers({ queue, concurrency, handler }: Registration): Promise<void> {
     const ids = this.workerIds.get(queue) ?? [];
     for (let i = 0; i < concurrency; i++) {
-      const id = await this.boss.work<T>(
+      const id = await this.boss.work<object>(
         queue,
         { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 },
         async ([job]) => {

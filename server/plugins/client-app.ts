@@ -20,6 +20,7 @@ import { readSignedInState } from "../services/first-screen";
 import { sessionTokenOf } from "./sessions";
 
 const NO_CACHE = "no-cache";
+export const NOT_FOUND_MESSAGE = "There is nothing at this address.";
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const SHORT = "public, max-age=3600";
 /** Files that must be revalidated on every load, or a new release would never reach the user. */
@@ -122,7 +123,8 @@ export const clientAppPlugin = fp(
         !SERVER_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix)) &&
         !path.extname(pathname);
       if (!shell || !isPage) {
-        return reply.status(404).send({ message: `There is nothing at ${request.method} ${pathname}.` });
+        // Nothing of the request is repeated (issue 36): no answer echoes its input.
+        return reply.status(404).send({ message: NOT_FOUND_MESSAGE });
       }
       if (!prerenderedPaths.has(pathname)) return sendClientFile(request, reply.status(200), shell, NO_CACHE);
       // A prerendered page's HTML depends on the cookies (a visitor's or an applicant's first
@@ -146,6 +148,8 @@ async function loadClientFiles(root: string): Promise<Map<string, ClientFile>> {
     const urlPath = `/${path.relative(root, file).split(path.sep).join("/")}`;
     // Dotfiles (and files in dot directories) are never served, as `send` ignored them.
     if (urlPath.split("/").some((segment) => segment.startsWith("."))) continue;
+    // Source maps carry our whole source: kept on disk for profiling, never served (issue 36).
+    if (isSourceMap(urlPath)) continue;
     const [bytes, { mtime }] = await Promise.all([readFile(file), stat(file)]);
     contents.set(urlPath, { bytes, mtime });
   }
@@ -168,6 +172,11 @@ async function loadClientFiles(root: string): Promise<Map<string, ClientFile>> {
     });
   }
   return files;
+}
+
+/** `x.js.map`, and a compressed variant of one (`x.js.map.br`), whatever made it. */
+function isSourceMap(urlPath: string): boolean {
+  return /\.map(\.(br|gz))?$/.test(urlPath);
 }
 
 /** A precompressed variant (index.html.br) is cached like the file it encodes. */

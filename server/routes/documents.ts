@@ -37,8 +37,8 @@ export const documentRoutes: FastifyPluginAsyncZod<DocumentRouteOptions> = async
   const { services, links } = options;
   const fileKeys = fileQuestionKeys(options.pages);
   const fileQuestion = (key: string): string => {
-    if (!fileKeys.has(key))
-      throw new HttpError(404, `There is no file question "${key}" in the application.`);
+    // The key is not repeated: no refusal echoes its input (issue 36).
+    if (!fileKeys.has(key)) throw new HttpError(404, "There is no such file question in the application.");
     return key;
   };
 

@@ -18,6 +18,7 @@ import { HttpError } from "../http-error";
 import { CONVERT_DOCUMENT, type JobQueue } from "../jobs/job-queue";
 import { isUploadKeyFor, newUploadKey } from "../storage/object-keys";
 import { type ObjectStore, UPLOAD_POLICY_SECONDS } from "../storage/object-store";
+import { RECORD_UPLOADS_WITHIN_MS } from "../storage/sweep-unrecorded";
 import { writeAnswerByServer } from "./answers";
 import { lockOpenApplication } from "./applications";
 import { failOverdueConversion, isOverdue } from "./conversion-deadline";
@@ -88,6 +89,11 @@ export async function acceptDocument(
       .where(and(eq(documentConversions.userId, userId), eq(documentConversions.answerKey, answerKey)));
     if (document?.objectKey === fileKey && conversion?.sourceKey === fileKey) {
       return accepted(conversion.status as DocumentAccepted["status"], document.fileName, document.fileSize);
+    }
+    // An upload left unrecorded this long is the sweep's (storage/sweep-unrecorded.ts): the client
+    // uploads the file again from the device.
+    if (now.getTime() - stored.storedAt.getTime() > RECORD_UPLOADS_WITHIN_MS) {
+      throw new HttpError(404, UPLOAD_MISSING_MESSAGE);
     }
     if (document && document.objectKey !== fileKey) replaced.push(document.objectKey);
     if (conversion?.pdfKey) replaced.push(conversion.pdfKey);

@@ -11,6 +11,7 @@ const SHELL = "<!doctype html><html><head><title>Admissions shell</title></head>
 const APP_JS = "console.log('app-abc123');";
 const SECRET = "TOP-SECRET-beside-the-client";
 const DOTFILE_SECRET = "TOP-SECRET-in-a-dotfile";
+const SOURCE_MAP = JSON.stringify({ version: 3, sources: ["src/secret.ts"], sourcesContent: [SECRET] });
 
 function expectShell(response: LightMyRequestResponse) {
   expect(response.statusCode).toBe(200);
@@ -53,6 +54,10 @@ describe("with a built client", () => {
     await mkdir(path.join(clientDir, ".hidden"));
     await writeFile(path.join(clientDir, ".hidden", "notes.txt"), DOTFILE_SECRET);
     await writeFile(path.join(clientDir, "sw.js"), "self.addEventListener('fetch', () => {});");
+    // Source maps as a build with maps writes them (our sources inside).
+    await writeFile(path.join(clientDir, "assets", "app-abc123.js.map"), SOURCE_MAP);
+    await writeFile(path.join(clientDir, "assets", "app-abc123.js.map.gz"), gzipSync(SOURCE_MAP));
+    await writeFile(path.join(clientDir, "sw.js.map"), SOURCE_MAP);
     await writeFile(path.join(clientDir, "manifest.webmanifest"), JSON.stringify({ name: "Admissions" }));
     await writeFile(path.join(clientDir, "icons", "icon-192.png"), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     test = await createTestApp({ clientDir });
@@ -136,6 +141,14 @@ describe("with a built client", () => {
       const response = await test.app.inject({ method: "GET", url });
       expect(response.body, url).not.toContain(DOTFILE_SECRET);
       expect(response.statusCode, url).toBeLessThan(500);
+    }
+  });
+
+  it("never serves source maps (issue 36: our sources are not published)", async () => {
+    for (const url of ["/assets/app-abc123.js.map", "/assets/app-abc123.js.map.gz", "/sw.js.map"]) {
+      const response = await test.app.inject({ method: "GET", url, headers: { "accept-encoding": "gzip" } });
+      expectJson404(response);
+      expect(response.body).not.toContain(SECRET);
     }
   });
 

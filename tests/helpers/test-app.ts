@@ -87,6 +87,16 @@ export type TestAppOptions = {
   testHooks?: boolean;
   /** The proxies in front (TRUST_PROXY); none by default. */
   trustProxy?: AppOptions["config"]["trustProxy"];
+  /**
+   * Make the DATA_DIR in this directory (by default the system's temporary one), e.g. a small file
+   * system; with `embeddedDatabase`, the database is PGlite in it (`pgdata`), as `npm start` runs.
+   */
+  dataDirIn?: string;
+  embeddedDatabase?: boolean;
+  /** Free space kept in DATA_DIR before writes are refused (64 MB by default). */
+  diskReserveBytes?: number;
+  /** REQUEST_TIMEOUT_MS (5 minutes by default): how long a request may take to arrive. */
+  requestTimeoutMs?: number;
   /** Enables POST /admin/lookup-import with this secret (as main.ts does on an embedded DATA_DIR). */
   adminImportSecret?: string;
 };
@@ -102,6 +112,7 @@ export function testConfig(dataDir: string, options: TestAppOptions = {}): AppOp
     mailFrom: DEFAULT_MAIL_FROM,
     publicUrl: TEST_PUBLIC_URL,
     testHooks: options.testHooks ?? false,
+    requestTimeoutMs: options.requestTimeoutMs,
   };
 }
 
@@ -110,10 +121,12 @@ export function testConfig(dataDir: string, options: TestAppOptions = {}): AppOp
  * ways), otherwise a fresh in-memory PGlite. Tests use unique usernames, so they can share one.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp & DocumentParts> {
-  const url = options.databaseUrl ?? process.env.DATABASE_URL;
-  const database = await openDatabase(url ? { url } : {});
+  const dataDir = await mkdtemp(path.join(options.dataDirIn ?? os.tmpdir(), "admissions-test-data-"));
+  const url = options.embeddedDatabase ? undefined : (options.databaseUrl ?? process.env.DATABASE_URL);
+  const database = await openDatabase(
+    url ? { url } : options.embeddedDatabase ? { dataDir, holder: "a test" } : {},
+  );
   await database.migrate();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "admissions-test-data-"));
   let offsetMs = 0;
   let frozenAt: number | null = null;
   const clock = () => new Date((frozenAt ?? Date.now()) + offsetMs);
@@ -137,6 +150,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     objectStore: store,
     jobQueue: queue,
     adminImportSecret: options.adminImportSecret,
+    diskReserveBytes: options.diskReserveBytes,
   });
   await app.ready();
   if (options.conversions) {
