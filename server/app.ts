@@ -24,6 +24,7 @@ import { mailPlugin } from "./plugins/mail";
 import { securityPlugin } from "./plugins/security";
 import { sessionsPlugin } from "./plugins/sessions";
 import { storableTextPlugin } from "./plugins/storable-text";
+import { adminApiKeyRoutes } from "./routes/admin-api-keys";
 import { adminImportRoutes } from "./routes/admin-import";
 import { adminServiceLinkRoutes } from "./routes/admin-service-link";
 import { answerRoutes } from "./routes/answer";
@@ -33,6 +34,7 @@ import { documentRoutes } from "./routes/documents";
 import { draftLinkRoutes } from "./routes/draft-links";
 import { documentViewRoutes, localUploadRoutes } from "./routes/files";
 import { healthRoutes } from "./routes/health";
+import { integrationRoutes } from "./routes/integration/integration-routes";
 import { logoutRoutes } from "./routes/logout";
 import { lookupRoutes } from "./routes/lookup";
 import { profileRoutes } from "./routes/profile";
@@ -104,6 +106,8 @@ export type AppOptions = {
    * lookup:import` and `npm run service:link` can then reach only through it.
    */
   adminImportSecret?: string;
+  /** Calls one API key may make in a minute (integration routes); tests lower it. */
+  integrationCallsPerMinute?: number;
 };
 
 /** `address`: US ZIPs from offline data; `name`: the autocomplete's default category, no source yet. */
@@ -141,6 +145,7 @@ export async function buildApp({
   objectStore,
   jobQueue,
   adminImportSecret,
+  integrationCallsPerMinute,
 }: AppOptions): Promise<FastifyInstance> {
   const clock = injectedClock ?? (() => new Date());
   const app = Fastify({
@@ -210,16 +215,14 @@ export async function buildApp({
   });
   if (store instanceof LocalDiskStore) await app.register(localUploadRoutes, { store });
   await app.register(documentViewRoutes, { store, links: viewLinks });
-  await app.register(applicationPdfRoutes, {
-    services: {
-      db: database.db,
-      store,
-      queue,
-      links: pdfLinks,
-      clock,
-      clientBuild: await clientBuildId(config.clientDir),
-    },
-  });
+  const officePdf = {
+    db: database.db,
+    store,
+    queue,
+    clock,
+    clientBuild: await clientBuildId(config.clientDir),
+  };
+  await app.register(applicationPdfRoutes, { services: { ...officePdf, links: pdfLinks } });
   await app.register(logoutRoutes);
   await app.register(serviceRoutes);
   await app.register(authRoutes, { publicUrl: config.publicUrl });
@@ -227,8 +230,16 @@ export async function buildApp({
   await app.register(lookupRoutes, {
     providers: { ...DEFAULT_LOOKUP_PROVIDERS, ...schoolLookupProviders(database.db), ...lookupProviders },
   });
+  await app.register(integrationRoutes, {
+    pdf: officePdf,
+    pages: catalogue,
+    publicUrl: config.publicUrl,
+    tokenMinutes: config.serviceTokenMinutes ?? 10,
+    callsPerMinute: integrationCallsPerMinute,
+  });
   if (adminImportSecret) {
     await app.register(adminImportRoutes, { secret: adminImportSecret });
+    await app.register(adminApiKeyRoutes, { secret: adminImportSecret });
     await app.register(adminServiceLinkRoutes, {
       secret: adminImportSecret,
       publicUrl: config.publicUrl,

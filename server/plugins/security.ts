@@ -8,11 +8,18 @@ import { routingPath } from "../request-path";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
- * Answers under these paths are personal (profile, answers, documents), about an account, or
- * administrative: no cache, shared or private, may keep them, whatever the status. `/lookup/` is
+ * Answers under these paths are personal (profile, answers, documents, the office's reads of
+ * applications), about an account, or administrative: no cache, shared or private, may keep them, whatever the status. `/lookup/` is
  * reference data and sets its own policy; static files have theirs (plugins/client-app.ts).
  */
-export const NO_STORE_PREFIXES = ["/api/", "/public/", "/service/", "/admin/"] as const;
+export const NO_STORE_PREFIXES = [
+  "/api/",
+  "/public/",
+  "/service/",
+  "/admin/",
+  "/integration/",
+  "/staff/api/",
+] as const;
 const CLIENT_HEADER_NAME = CLIENT_HEADER.toLowerCase();
 const CSRF_MESSAGE = "This request was refused because it did not come from the application.";
 
@@ -100,7 +107,11 @@ function headersSetBy(middleware: ReturnType<typeof helmet>): [string, string][]
 
 function needsCsrfCheck(request: FastifyRequest): boolean {
   const path = routingPath(request.url);
-  if (!path.startsWith("/api/") && !path.startsWith("/public/")) return false;
+  // The staff review's calls too (decision 0021); the integration API takes no cookie, only a
+  // bearer key a cross-site form cannot send.
+  if (!path.startsWith("/api/") && !path.startsWith("/public/") && !path.startsWith("/staff/api/")) {
+    return false;
+  }
   // GET /api/logout changes state, and GET /api/pdf may start a job (spec §7 fixes the methods),
   // so they are checked like writes.
   return !SAFE_METHODS.has(request.method) || path.startsWith("/api/logout") || path === "/api/pdf";

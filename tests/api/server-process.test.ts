@@ -284,6 +284,45 @@ describe("npm run service:link while the server holds the embedded database", ()
   }, 120_000);
 });
 
+describe("npm run api-key:create and api-key:revoke while the server holds the embedded database", () => {
+  it("makes and revokes the key through the running server, whose integration API takes it at once", async () => {
+    const { env, url } = await embeddedEnv(port + 8);
+    const server = start(env);
+    await waitUntilHealthy(url, server);
+
+    const create = start(env, ["server/api-key-cli.ts", "create", "--name", "crm"]);
+    expect(await create.exit, create.output()).toBe(0);
+    const key = /^(adm_[A-Za-z0-9_-]{43})$/m.exec(create.output())?.[1];
+    expect(key, create.output()).toBeDefined();
+    expect(create.output()).toContain("holds DATA_DIR");
+    const listed = await fetch(`${url}/integration/v1/applications`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(listed.status).toBe(200);
+    expect(await listed.json()).toStrictEqual({ applications: [], next_cursor: null });
+
+    // A second key of the same name is refused with one line, until the first is revoked.
+    const again = start(env, ["server/api-key-cli.ts", "create", "--name", "crm"]);
+    expect(await again.exit).toBe(1);
+    expect(linesOf(again).filter((line) => !line.includes("holds DATA_DIR"))).toStrictEqual([
+      "A key named crm already exists: revoke it first (npm run api-key:revoke -- --name crm).",
+    ]);
+    const revoke = start(env, ["server/api-key-cli.ts", "revoke", "--name", "crm"]);
+    expect(await revoke.exit, revoke.output()).toBe(0);
+    const refused = await fetch(`${url}/integration/v1/applications`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(refused.status).toBe(401);
+    const unknown = start(env, ["server/api-key-cli.ts", "revoke", "--name", "crm"]);
+    expect(await unknown.exit).toBe(1);
+    expect(linesOf(unknown).filter((line) => !line.includes("holds DATA_DIR"))).toStrictEqual([
+      "No key named crm is in use.",
+    ]);
+    server.child.kill("SIGTERM");
+    expect(await server.exit).toBe(0);
+  }, 240_000);
+});
+
 describe("graceful shutdown has a deadline", () => {
   // Node's own timeouts would end these connections only after 60 s (headers) and 300 s (a request's
   // body); the test's timeout lies between, so it fails if anything but the deadline ends them.

@@ -89,6 +89,8 @@ export type TestAppOptions = {
   trustProxy?: AppOptions["config"]["trustProxy"];
   /** Enables POST /admin/lookup-import with this secret (as main.ts does on an embedded DATA_DIR). */
   adminImportSecret?: string;
+  /** Calls one API key may make in a minute on the integration API. */
+  integrationCallsPerMinute?: number;
 };
 
 /** The config every test app gets, with a mail outbox in `dataDir`. */
@@ -137,6 +139,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     objectStore: store,
     jobQueue: queue,
     adminImportSecret: options.adminImportSecret,
+    integrationCallsPerMinute: options.integrationCallsPerMinute,
   });
   await app.ready();
   if (options.conversions) {
@@ -187,6 +190,7 @@ export async function createSiblingApp(base: TestApp, options: TestAppOptions = 
     logStream: options.logStream,
     lookupProviders: options.lookupProviders,
     catalogue: options.catalogue,
+    integrationCallsPerMinute: options.integrationCallsPerMinute,
   });
   await app.ready();
   return { ...base, app, close: () => app.close() };

@@ -1,0 +1,124 @@
+import { spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../server/app";
+import { openDatabase } from "../../server/db/database";
+import { apiKeys } from "../../server/db/schema";
+import { sha256Hex } from "../../server/services/secrets";
+import { testConfig } from "../helpers/test-app";
+
+// The operator commands of issue 32 run as an operator runs them, on the configured database
+// (DATABASE_URL's PostgreSQL when set, as in CI; else PGlite in a DATA_DIR no server holds).
+// Through a running server: server-process.test.ts.
+
+const TSX = path.resolve("node_modules/.bin/tsx");
+let dataDir: string;
+const databaseOptions = () => (process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir });
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), "admissions-operator-"));
+});
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+function runCommand(
+  script: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(TSX, [script, ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.on("exit", (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+async function withApp<T>(work: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<T>): Promise<T> {
+  const database = await openDatabase(databaseOptions());
+  try {
+    const app = await buildApp({ config: testConfig(dataDir), database });
+    try {
+      return await work(app);
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+describe("npm run api-key:create and api-key:revoke", () => {
+  const name = `crm-${Math.random().toString(36).slice(2, 8)}`;
+
+  it("prints a new key once, stores only its hash, and the integration API takes it until revoked", async () => {
+    const created = await runCommand("server/api-key-cli.ts", ["create", "--name", name]);
+    expect(created.code, created.stderr).toBe(0);
+    const key = /^(adm_[A-Za-z0-9_-]{43})\n$/.exec(created.stdout)?.[1] ?? "";
+    expect(key, created.stdout).not.toBe("");
+    expect(created.stderr).toContain("shown this once");
+    expect(created.stderr).not.toContain(key);
+
+    await withApp(async (app) => {
+      const [row] = await app.db.select().from(apiKeys).where(eq(apiKeys.name, name));
+      expect(row?.keyHash).toBe(sha256Hex(key));
+      expect(JSON.stringify(row)).not.toContain(key);
+      const listed = await app.inject({
+        method: "GET",
+        url: "/integration/v1/applications?limit=1",
+        headers: { authorization: `Bearer ${key}` },
+      });
+      expect(listed.statusCode, listed.body).toBe(200);
+    });
+
+    const revoked = await runCommand("server/api-key-cli.ts", ["revoke", "--name", name]);
+    expect(revoked.code, revoked.stderr).toBe(0);
+    expect(revoked.stderr).toContain(`API key "${name}" revoked`);
+    await withApp(async (app) => {
+      const refused = await app.inject({
+        method: "GET",
+        url: "/integration/v1/applications?limit=1",
+        headers: { authorization: `Bearer ${key}` },
+      });
+      expect(refused.statusCode).toBe(401);
+    });
+
+    // The name is free again: a new key, another hash.
+    const renewed = await runCommand("server/api-key-cli.ts", ["create", "--name", name]);
+    expect(renewed.code, renewed.stderr).toBe(0);
+    expect(renewed.stdout.trim()).not.toBe(key);
+  }, 120_000);
+
+  it("refuses with one line: a name in use, an unknown one to revoke, a bad name, no name", async () => {
+    const taken = `taken-${Math.random().toString(36).slice(2, 8)}`;
+    expect((await runCommand("server/api-key-cli.ts", ["create", "--name", taken])).code).toBe(0);
+    const cases: [string[], string][] = [
+      [["create", "--name", taken], `A key named ${taken} already exists: revoke it first`],
+      [["revoke", "--name", "never-made"], "No key named never-made is in use."],
+      [["create", "--name", "two words"], "A key's name is 1 to 63 letters"],
+      [["create"], "Give the key's name with --name. Usage: npm run api-key:create -- --name NAME"],
+      [["create", "--colour", "red"], "Unknown argument: --colour."],
+      [[], "Usage: npm run api-key:create -- --name NAME, or npm run api-key:revoke -- --name NAME"],
+    ];
+    for (const [args, line] of cases) {
+      const result = await runCommand("server/api-key-cli.ts", args);
+      expect(result.code, args.join(" ")).toBe(1);
+      expect(result.stdout).toBe("");
+      expect(result.stderr.trim().split("\n"), args.join(" ")).toHaveLength(1);
+      expect(result.stderr).toContain(line);
+    }
+  }, 120_000);
+});
