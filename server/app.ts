@@ -51,6 +51,7 @@ import { createObjectStore } from "./storage/create-object-store";
 import { LocalDiskStore } from "./storage/local-disk-store";
 import type { ObjectStore } from "./storage/object-store";
 import { fastifyTrustProxy } from "./trust-proxy";
+import { webhookOnSubmission } from "./webhooks/webhook-events";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -73,7 +74,7 @@ export type AppOptions = {
     Config,
     "logLevel" | "trustProxy" | "clientDir" | "dataDir" | "smtpUrl" | "mailFrom" | "publicUrl"
   > &
-    Partial<Pick<Config, "testHooks" | "serviceTokenMinutes">>;
+    Partial<Pick<Config, "testHooks" | "serviceTokenMinutes" | "webhook">>;
   database: Pick<DatabaseHandle, "db" | "kind" | "sql" | "statements">;
   clock?: () => Date;
   /** Where log lines go (stdout by default); tests read them from here. */
@@ -207,7 +208,10 @@ export async function buildApp({
   await app.register(webStatusRoutes);
   await app.register(validationRoutes);
   await app.register(uiChoiceRoutes, { pages: catalogue });
-  await app.register(submitRoutes, { pages: catalogue });
+  await app.register(submitRoutes, {
+    pages: catalogue,
+    webhook: config.webhook ? webhookOnSubmission(queue) : undefined,
+  });
   await app.register(documentRoutes, {
     pages: catalogue,
     services: { db: database.db, store, queue, clock },

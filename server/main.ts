@@ -113,6 +113,12 @@ app.log.info(
 async function startJobs(): Promise<void> {
   await jobQueue.start();
   if (!config.jobWorkers || shutdown.started) return;
+  // Webhooks need no engine: they are delivered from now on (decision 0021).
+  if (config.webhook) {
+    const { startWebhookWorkers } = await import("./jobs/workers");
+    await startWebhookWorkers(jobQueue, { db: database.db, target: config.webhook, clock, log: jobLog });
+    jobLog.info({ url: config.webhook.url }, "webhook deliveries ready");
+  }
   // Loaded only here: the engines' modules (pdf-lib, mammoth, the browser driver) are large.
   const { startJobEngines, startJobWorkers } = await import("./jobs/job-engines");
   const started = await startJobEngines(jobLog);

@@ -14,10 +14,11 @@ import {
   type ConversionJobPolicy,
   DEFAULT_APPLICATION_PDF_POLICY,
   DEFAULT_CONVERSION_POLICY,
+  DEFAULT_WEBHOOK_POLICY,
   type JobPolicy,
   JobQueue,
 } from "../../server/jobs/job-queue";
-import { startApplicationPdfWorkers, startWorkers } from "../../server/jobs/workers";
+import { startApplicationPdfWorkers, startWebhookWorkers, startWorkers } from "../../server/jobs/workers";
 import { createSession } from "../../server/services/sessions";
 import { createObjectStore } from "../../server/storage/create-object-store";
 import type { ObjectStore } from "../../server/storage/object-store";
@@ -91,6 +92,8 @@ export type TestAppOptions = {
   adminImportSecret?: string;
   /** Calls one API key may make in a minute on the integration API. */
   integrationCallsPerMinute?: number;
+  /** WEBHOOK_URL and WEBHOOK_SECRET, with deliveries run in this process (`policy` over the default). */
+  webhook?: { url: string; secret: string; policy?: Partial<JobPolicy> };
 };
 
 /** The config every test app gets, with a mail outbox in `dataDir`. */
@@ -104,6 +107,7 @@ export function testConfig(dataDir: string, options: TestAppOptions = {}): AppOp
     mailFrom: DEFAULT_MAIL_FROM,
     publicUrl: TEST_PUBLIC_URL,
     testHooks: options.testHooks ?? false,
+    webhook: options.webhook ? { url: options.webhook.url, secret: options.webhook.secret } : undefined,
   };
 }
 
@@ -128,6 +132,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     log: pino({ level: "silent" }),
     conversion: { ...DEFAULT_CONVERSION_POLICY, ...options.conversions?.policy },
     applicationPdf: { ...DEFAULT_APPLICATION_PDF_POLICY, ...options.applicationPdfs?.policy },
+    webhook: { ...DEFAULT_WEBHOOK_POLICY, ...options.webhook?.policy },
   });
   const app = await buildApp({
     config: testConfig(dataDir, options),
@@ -153,6 +158,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       { db: database.db, store, printer, pages, clock, log: app.log },
       concurrency,
     );
+  }
+  if (options.webhook) {
+    const { url, secret } = options.webhook;
+    await startWebhookWorkers(queue, { db: database.db, target: { url, secret }, clock, log: app.log });
   }
   return {
     app,
