@@ -24,7 +24,7 @@ export async function startReceiver(secret: string): Promise<Receiver> {
   const listen = () =>
     new Promise<void>((resolve, reject) => {
       if (server) return resolve();
-      server = createServer((request, response) => {
+      const listening = createServer((request, response) => {
         let body = "";
         request.setEncoding("utf8");
         request.on("data", (chunk) => {
@@ -40,9 +40,10 @@ export async function startReceiver(secret: string): Promise<Receiver> {
           response.writeHead(verified ? 204 : 401).end();
         });
       });
-      server.once("error", reject);
-      server.listen(port, "127.0.0.1", () => {
-        port = (server?.address() as AddressInfo).port;
+      server = listening;
+      listening.once("error", reject);
+      listening.listen(port, "127.0.0.1", () => {
+        port = (listening.address() as AddressInfo).port;
         resolve();
       });
     });
