@@ -23,10 +23,12 @@ import { jsonBodyPlugin } from "./plugins/json-body";
 import { mailPlugin } from "./plugins/mail";
 import { securityPlugin } from "./plugins/security";
 import { sessionsPlugin } from "./plugins/sessions";
+import { staffSessionsPlugin } from "./plugins/staff-sessions";
 import { storableTextPlugin } from "./plugins/storable-text";
 import { adminApiKeyRoutes } from "./routes/admin-api-keys";
 import { adminImportRoutes } from "./routes/admin-import";
 import { adminServiceLinkRoutes } from "./routes/admin-service-link";
+import { adminStaffInviteRoutes } from "./routes/admin-staff-invite";
 import { answerRoutes } from "./routes/answer";
 import { applicationPdfRoutes } from "./routes/application-pdf";
 import { authRoutes } from "./routes/auth";
@@ -39,6 +41,8 @@ import { logoutRoutes } from "./routes/logout";
 import { lookupRoutes } from "./routes/lookup";
 import { profileRoutes } from "./routes/profile";
 import { serviceRoutes } from "./routes/service";
+import { staffAuthRoutes } from "./routes/staff-auth";
+import { staffReviewRoutes } from "./routes/staff-review";
 import { submitRoutes } from "./routes/submit";
 import { testSupportRoutes } from "./routes/test-support";
 import { uiChoiceRoutes } from "./routes/ui-choices";
@@ -196,6 +200,7 @@ export async function buildApp({
   await app.register(storableTextPlugin);
   await app.register(securityPlugin, { uploadOrigin: await store.uploadOrigin() });
   await app.register(sessionsPlugin);
+  await app.register(staffSessionsPlugin);
   await app.register(mailPlugin, {
     dataDir: config.dataDir,
     smtpUrl: config.smtpUrl,
@@ -241,9 +246,12 @@ export async function buildApp({
     tokenMinutes: config.serviceTokenMinutes ?? 10,
     callsPerMinute: integrationCallsPerMinute,
   });
+  await app.register(staffAuthRoutes);
+  await app.register(staffReviewRoutes, { pages: catalogue, pdf: officePdf });
   if (adminImportSecret) {
     await app.register(adminImportRoutes, { secret: adminImportSecret });
     await app.register(adminApiKeyRoutes, { secret: adminImportSecret });
+    await app.register(adminStaffInviteRoutes, { secret: adminImportSecret, publicUrl: config.publicUrl });
     await app.register(adminServiceLinkRoutes, {
       secret: adminImportSecret,
       publicUrl: config.publicUrl,

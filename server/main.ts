@@ -14,6 +14,9 @@ import { purgeExpiredDraftLinks } from "./services/draft-links";
 import { purgeExpiredIdempotencyKeys } from "./services/idempotency";
 import { purgeExpiredResetTokens } from "./services/password-reset";
 import { purgeExpiredServiceTokens } from "./services/service-tokens";
+import { purgeExpiredStaffInvites } from "./services/staff-accounts";
+import { purgeExpiredStaffSessions } from "./services/staff-sessions";
+import { purgeExpiredStaffSignIns } from "./services/staff-sign-in";
 import { purgeExpiredThrottles } from "./services/throttle";
 import { installGracefulShutdown } from "./shutdown";
 import { createObjectStore } from "./storage/create-object-store";
@@ -85,6 +88,9 @@ const purge = () => {
     purgeExpiredResetTokens(database.db, now),
     purgeExpiredServiceTokens(database.db, now),
     purgeExpiredDraftLinks(database.db, now),
+    purgeExpiredStaffSessions(database.db, now),
+    purgeExpiredStaffSignIns(database.db, now),
+    purgeExpiredStaffInvites(database.db, now),
   ]).catch((err) => app.log.error(err));
 };
 await purge();

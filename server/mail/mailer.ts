@@ -1,9 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 import type { Mailer, OutgoingMail } from "./types";
+
+/** What the mailer logs through: the server's logger, or a command's lines on stderr. */
+export type MailLog = {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+};
 
 export type MailerOptions = {
   /** The outbox is `dataDir/outbox/` when no SMTP server is configured. */
@@ -18,10 +24,7 @@ export type MailerOptions = {
  * finish sign-up. Used by the server (`app.mailer`) and by operator commands that mail
  * (`npm run staff:invite`).
  */
-export function createMailer(
-  options: MailerOptions,
-  log: Pick<FastifyBaseLogger, "info" | "warn" | "error">,
-): Mailer & { close(): Promise<void> } {
+export function createMailer(options: MailerOptions, log: MailLog): Mailer & { close(): Promise<void> } {
   const message = (mail: OutgoingMail) => ({
     from: options.mailFrom,
     // An object, so nodemailer does not parse the address as a list ("a,b@x.edu").

@@ -175,6 +175,17 @@ export async function listApplications(
   };
 }
 
+/** Every answer key stored for the applications matching `filter` (the CSV export's columns). */
+export async function storedAnswerKeys(db: Database, filter: ListFilter): Promise<string[]> {
+  const found = await rows<{ key: string }>(
+    db,
+    sql`select distinct n.key from answers n where n.user_id in (
+      select id from (${APPLICATIONS}) applications_listed ${whereClause(conditions(filter, { withStatus: true }))}
+    ) order by n.key`,
+  );
+  return found.map((row) => row.key);
+}
+
 /** Whether account `id` has an application (false for anything but an id). */
 export async function applicationExists(db: Database, id: string): Promise<boolean> {
   if (!isApplicationId(id)) return false;

@@ -8,6 +8,9 @@ import { buildApp } from "../../server/app";
 import { openDatabase } from "../../server/db/database";
 import { apiKeys } from "../../server/db/schema";
 import { sha256Hex } from "../../server/services/secrets";
+import { STAFF_CALLS } from "../../src/shared/staff";
+import { PASSWORD } from "../helpers/auth";
+import { linkIn, startSmtp, type TestSmtp } from "../helpers/smtp";
 import { testConfig } from "../helpers/test-app";
 
 // The operator commands of issue 32 run as an operator runs them, on the configured database
@@ -119,6 +122,54 @@ describe("npm run api-key:create and api-key:revoke", () => {
       expect(result.stdout).toBe("");
       expect(result.stderr.trim().split("\n"), args.join(" ")).toHaveLength(1);
       expect(result.stderr).toContain(line);
+    }
+  }, 120_000);
+});
+
+describe("npm run staff:invite", () => {
+  let smtp: TestSmtp;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+
+  it("mails a link on PUBLIC_URL that sets the staff member's password", async () => {
+    const email = `staff-${Math.random().toString(36).slice(2, 8)}@northbridge.example`;
+    const result = await runCommand("server/staff-invite-cli.ts", ["--email", ` ${email.toUpperCase()} `], {
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: "https://review.northbridge.example",
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain(`Invitation sent to ${email}`);
+    const link = linkIn(
+      await smtp.nextMailTo(email),
+      "https://review.northbridge.example/staff/set-password?token=",
+    );
+    await withApp(async (app) => {
+      const set = await app.inject({
+        method: "POST",
+        url: STAFF_CALLS.setPassword,
+        headers: { "x-admissions-client": "1" },
+        payload: { token: link.searchParams.get("token"), password: PASSWORD },
+      });
+      expect(set.statusCode, set.body).toBe(200);
+    });
+  }, 120_000);
+
+  it("without SMTP_URL writes the mail to the outbox and says where, with the link", async () => {
+    const email = `outbox-${Math.random().toString(36).slice(2, 8)}@northbridge.example`;
+    const result = await runCommand("server/staff-invite-cli.ts", ["--email", email], { SMTP_URL: "" });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/mail written to the outbox for .*staff\/set-password\?token=/);
+  }, 120_000);
+
+  it("refuses a missing or invalid address with one line", async () => {
+    for (const args of [[], ["--email", "not-an-address"]]) {
+      const result = await runCommand("server/staff-invite-cli.ts", args);
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim().split("\n")).toHaveLength(1);
     }
   }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -284,9 +284,9 @@ describe("npm run service:link while the server holds the embedded database", ()
   }, 120_000);
 });
 
-describe("npm run api-key:create and api-key:revoke while the server holds the embedded database", () => {
-  it("makes and revokes the key through the running server, whose integration API takes it at once", async () => {
-    const { env, url } = await embeddedEnv(port + 8);
+describe("npm run api-key:create, api-key:revoke and staff:invite while the server holds the embedded database", () => {
+  it("makes and revokes the key through the running server, whose integration API takes it at once; invites", async () => {
+    const { dir, env, url } = await embeddedEnv(port + 8);
     const server = start(env);
     await waitUntilHealthy(url, server);
 
@@ -318,6 +318,15 @@ describe("npm run api-key:create and api-key:revoke while the server holds the e
     expect(linesOf(unknown).filter((line) => !line.includes("holds DATA_DIR"))).toStrictEqual([
       "No key named crm is in use.",
     ]);
+
+    // staff:invite too: the running server mails the link (here, to DATA_DIR's outbox).
+    const invite = start(env, ["server/staff-invite-cli.ts", "--email", "reviewer@northbridge.example"]);
+    expect(await invite.exit, invite.output()).toBe(0);
+    expect(invite.output()).toContain("Invitation sent to reviewer@northbridge.example");
+    const [mail] = await readdir(path.join(dir, "outbox"));
+    const text = await readFile(path.join(dir, "outbox", mail ?? ""), "utf8");
+    expect(text).toMatch(/To: reviewer@northbridge\.example/);
+    expect(text).toContain("/staff/set-password?token=");
     server.child.kill("SIGTERM");
     expect(await server.exit).toBe(0);
   }, 240_000);

@@ -200,6 +200,7 @@ export async function createSiblingApp(base: TestApp, options: TestAppOptions = 
     lookupProviders: options.lookupProviders,
     catalogue: options.catalogue,
     integrationCallsPerMinute: options.integrationCallsPerMinute,
+    adminImportSecret: options.adminImportSecret,
   });
   await app.ready();
   return { ...base, app, close: () => app.close() };
