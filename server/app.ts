@@ -40,6 +40,7 @@ import { integrationRoutes } from "./routes/integration/integration-routes";
 import { logoutRoutes } from "./routes/logout";
 import { lookupRoutes } from "./routes/lookup";
 import { profileRoutes } from "./routes/profile";
+import { receiptRoutes } from "./routes/receipt";
 import { serviceRoutes } from "./routes/service";
 import { staffAuthRoutes } from "./routes/staff-auth";
 import { staffReviewRoutes } from "./routes/staff-review";
@@ -233,6 +234,7 @@ export async function buildApp({
   };
   await app.register(applicationPdfRoutes, { services: { ...officePdf, links: pdfLinks } });
   await app.register(logoutRoutes);
+  await app.register(receiptRoutes, { pages: catalogue });
   await app.register(serviceRoutes);
   await app.register(authRoutes, { publicUrl: config.publicUrl });
   await app.register(draftLinkRoutes, { publicUrl: config.publicUrl, pages: catalogue });

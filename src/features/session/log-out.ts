@@ -69,7 +69,8 @@ async function signOutOnce(): Promise<LogOutOutcome> {
   // The names of the user's documents leave the device; files still waiting stay for their next
   // sign-in here, like unsent answers.
   if (owner !== DEVICE_OWNER) await forgetServerDocuments(localDb(), owner).catch(() => {});
-  // The downloaded application PDF is the user's data too (Cache Storage keeps nothing past a sign-out).
+  // The downloaded application PDF and /completion's receipt are the user's data too (the device
+  // keeps neither past a sign-out).
   await forgetOfflineCopies();
   return { serverSessionEnded };
 }
