@@ -147,6 +147,11 @@ test("staff: invitation → password → code → list → search → rendering 
   expect(await clippedContent(page)).toEqual([]);
   expect(await smallTargets(page)).toEqual([]);
   await expectNoAxeViolations(page);
+  await list.getByRole("link", { name: `Ada ${surname}`, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Step One: About You" })).toBeVisible();
+  expect(await clippedContent(page), "the rendering at 320 px").toEqual([]);
+  expect(await smallTargets(page), "the rendering at 320 px").toEqual([]);
+  await page.getByRole("link", { name: "Back to the applications" }).click();
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByText("You are signed out.")).toBeVisible();
@@ -154,7 +159,9 @@ test("staff: invitation → password → code → list → search → rendering 
   await expect(page).toHaveURL(/\/staff\/sign-in\?next=%2Fstaff$/);
 });
 
-test("an applicant's session opens no staff page or call and no integration call", async ({ page }) => {
+test("an applicant's session opens no staff page or call and no integration call; sign-in reflows at 320 px", async ({
+  page,
+}) => {
   const username = `applicant-${randomUUID()}@example.edu`;
   expect((await page.request.post("/__test__/session", { data: { username } })).ok()).toBe(true);
   const id = "00000000-0000-4000-8000-000000000000";
@@ -179,4 +186,7 @@ test("an applicant's session opens no staff page or call and no integration call
   await expect(page).toHaveURL(/\/staff\/sign-in/);
   await expect(page.getByRole("heading", { level: 1, name: "Sign in to review applications" })).toBeVisible();
   await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 320, height: 640 });
+  expect(await clippedContent(page), "sign-in at 320 px").toEqual([]);
+  expect(await smallTargets(page), "sign-in at 320 px").toEqual([]);
 });
