@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -10,6 +9,7 @@ import { apiKeys } from "../../server/db/schema";
 import { sha256Hex } from "../../server/services/secrets";
 import { STAFF_CALLS } from "../../src/shared/staff";
 import { PASSWORD } from "../helpers/auth";
+import { runScript } from "../helpers/run-script";
 import { linkIn, startSmtp, type TestSmtp } from "../helpers/smtp";
 import { testConfig } from "../helpers/test-app";
 
@@ -17,7 +17,6 @@ import { testConfig } from "../helpers/test-app";
 // (DATABASE_URL's PostgreSQL when set, as in CI; else PGlite in a DATA_DIR no server holds).
 // Through a running server: server-process.test.ts.
 
-const TSX = path.resolve("node_modules/.bin/tsx");
 let dataDir: string;
 const databaseOptions = () => (process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir });
 
@@ -28,27 +27,8 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-function runCommand(
-  script: string,
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(TSX, [script, ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("exit", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+const runCommand = (script: string, args: string[], env: Record<string, string> = {}) =>
+  runScript(script, args, { DATA_DIR: dataDir, ...env });
 
 async function withApp<T>(work: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<T>): Promise<T> {
   const database = await openDatabase(databaseOptions());

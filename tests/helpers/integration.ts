@@ -13,31 +13,22 @@ export async function newApiKey(test: TestApp, label = "crm"): Promise<{ key: st
   return { key, name };
 }
 
-export function integrationGet(
-  test: TestApp,
-  url: string,
-  key: string | undefined,
-  headers: Record<string, string> = {},
+type Call = [test: TestApp, url: string, key: string | undefined, headers?: Record<string, string>];
+
+/** A call as an outside system makes it: the key as a bearer token (none when undefined). */
+function integrationCall(
+  method: "GET" | "POST",
+  ...[test, url, key, headers = {}]: Call
 ): Promise<LightMyRequestResponse> {
   return test.app.inject({
-    method: "GET",
+    method,
     url,
     headers: { ...(key === undefined ? {} : { authorization: `Bearer ${key}` }), ...headers },
   });
 }
 
-export function integrationPost(
-  test: TestApp,
-  url: string,
-  key: string | undefined,
-  headers: Record<string, string> = {},
-): Promise<LightMyRequestResponse> {
-  return test.app.inject({
-    method: "POST",
-    url,
-    headers: { ...(key === undefined ? {} : { authorization: `Bearer ${key}` }), ...headers },
-  });
-}
+export const integrationGet = (...call: Call) => integrationCall("GET", ...call);
+export const integrationPost = (...call: Call) => integrationCall("POST", ...call);
 
 /**
  * An account with an application row last changed at `updatedAt` (and nothing else that changes),
