@@ -182,6 +182,11 @@ export class DocumentsRuntime {
     void this.worker?.flushNow();
   }
 
+  /** Sends what waits now (a deletion whose undo has ended). */
+  sendWaiting(): void {
+    void this.worker?.flushNow();
+  }
+
   /** A file question an answer hid: its document goes, as its answer did (decision 0014). */
   private async removeHidden(owner: string, key: string): Promise<void> {
     const db = localDb();

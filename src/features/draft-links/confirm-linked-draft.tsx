@@ -43,11 +43,13 @@ export function ConfirmLinkedDraft({
       title="Add your saved answers?"
       size="xs"
       role="alertdialog"
+      message={
+        <p>
+          The link you opened holds {answers} saved on another device. Add them to your application? Where you
+          have changed an answer more recently, your newer answer is kept.
+        </p>
+      }
     >
-      <p>
-        The link you opened holds {answers} saved on another device. Add them to your application? Where you
-        have changed an answer more recently, your newer answer is kept.
-      </p>
       {error ? <p role="alert">{error}</p> : null}
       <div className="modal__actions">
         <Button className="button button--secondary" onPress={onDone}>

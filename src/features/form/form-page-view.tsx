@@ -16,7 +16,6 @@ import type { FormPage, Question, Section } from "../../form/catalogue-types";
 import { textForViewer } from "../../form/engine/audience";
 import { answerKeysOf } from "../../form/engine/question-keys";
 import { isQuestionRequired, requiredKeys } from "../../form/engine/required";
-import { switchTab } from "../../form/engine/tabs";
 import { validateAnswers } from "../../form/engine/validate";
 import { type Block, repeatCapacity, type VisibleSection, visiblePage } from "../../form/engine/visibility";
 import { announcementsHeld } from "../../lib/announcement-hold";
@@ -35,20 +34,13 @@ import { partComponent } from "./part-component";
 import { collectionsPart } from "./question-parts";
 import { QuestionView } from "./question-view";
 import { type RenderedUnit, readyUnit, TAB_LIST } from "./ready-question-parts";
-import { answerWriter, setAnswer } from "./set-answer";
+import { answerWriter } from "./set-answer";
+import { applyAtOnce, type TabSwitchHandler, useTabSwitching } from "./tab-switch";
 import { FieldErrorsContext } from "./use-field-errors";
 import { useAnswersOf } from "./use-form-answers";
 import { useHashFocus } from "./use-hash-focus";
 import { useProgressiveCount } from "./use-progressive-count";
 import { useUiChoices } from "./use-ui-choices";
-
-/**
- * Asked before the applicant leaves tab `from` of `section` for tab `to`; false keeps `from` and
- * its answers. The documents feature checks a tab's stored conversion and document here.
- */
-export type BeforeTabSwitch = (from: string, to: string, section: Section) => Promise<boolean>;
-
-const allowTabSwitch: BeforeTabSwitch = async () => true;
 
 function engineContext() {
   return { hostName: partner.name, today: new Date() };
@@ -105,11 +97,15 @@ function sectionUnitsOf({ section, blocks, tab }: VisibleSection, signedIn: bool
  */
 export function FormPageView({
   page,
-  beforeTabSwitch = allowTabSwitch,
+  switchTabs = applyAtOnce,
+  tabNotice,
   after = null,
 }: {
   page: FormPage;
-  beforeTabSwitch?: BeforeTabSwitch;
+  /** Decides each tab switch (the documents feature asks before deleting, tab-switch.ts). */
+  switchTabs?: TabSwitchHandler;
+  /** What a tabbed section shows above its chosen tab's questions (an undo after a switch). */
+  tabNotice?: (section: Section) => ReactNode;
   /** What follows the form (the page's actions): rendered once every question has been. */
   after?: ReactNode;
 }) {
@@ -150,25 +146,8 @@ export function FormPageView({
     errors.changed();
   }, [errors, counts, tabs]);
 
-  // Spec §4: leaving a tab (once `beforeTabSwitch` allows it) clears its answers through the one
-  // write path, then the choice is kept. One switch at a time.
-  const switching = useRef(false);
-  const onSwitchTab = useCallback(
-    async (section: Section, from: string, to: string) => {
-      if (!signedIn || !section.tabs || from === to || switching.current) return;
-      switching.current = true;
-      try {
-        if (!(await beforeTabSwitch(from, to, section))) return;
-        for (const [key, value] of Object.entries(switchTab(section, from, to, answerStore.all()))) {
-          setAnswer(key, value);
-        }
-        choose(section.tabs.tabId, to);
-      } finally {
-        switching.current = false;
-      }
-    },
-    [signedIn, beforeTabSwitch, choose],
-  );
+  // Spec §4: leaving a tab clears its answers through the one write path, then the choice is kept.
+  const onSwitchTab = useTabSwitching(signedIn, choose, switchTabs);
   useEffect(() => errors.setValidating(snapshot.web_status === "validating"), [errors, snapshot.web_status]);
   useEffect(() => {
     const check = debounce(() => errors.edited(), EDIT_CHECK_MS);
@@ -241,6 +220,7 @@ export function FormPageView({
               signedIn={signedIn}
               onAddAnother={add}
               onSwitchTab={onSwitchTab}
+              tabNotice={tabNotice}
             />
           ))}
         </FormEngagedContext.Provider>
@@ -317,6 +297,7 @@ const SectionView = memo(function SectionView({
   signedIn,
   onAddAnother,
   onSwitchTab,
+  tabNotice,
 }: {
   shown: VisibleSection;
   /** What it renders, in order (sectionUnitsOf). */
@@ -328,6 +309,7 @@ const SectionView = memo(function SectionView({
   /** Adds a block to a repeated section that shows `current` of them. */
   onAddAnother: (buttonId: string, current: number, capacity: number) => void;
   onSwitchTab: (section: Section, from: string, to: string) => Promise<void>;
+  tabNotice: ((section: Section) => ReactNode) | undefined;
 }) {
   // Spec §6: add-another counts are not kept for anonymous visitors; they see the first block.
   const visibleBlocks = signedIn ? allBlocks : allBlocks.slice(0, 1);
@@ -360,6 +342,7 @@ const SectionView = memo(function SectionView({
           tab={tab}
           labelledBy={titleId}
           onSwitchTab={onSwitchTab}
+          notice={tabNotice?.(section)}
         />
       ) : section.repeat ? (
         blocks.map((block, index) => {
@@ -442,6 +425,7 @@ function TabbedQuestions({
   tab,
   labelledBy,
   onSwitchTab,
+  notice,
 }: {
   section: Section;
   /** The section's units in order (sectionUnitsOf): own questions, the tab list, the tab's. */
@@ -452,6 +436,8 @@ function TabbedQuestions({
   tab: string;
   labelledBy: string;
   onSwitchTab: (section: Section, from: string, to: string) => Promise<void>;
+  /** Shown in the chosen tab's panel, before its questions. */
+  notice: ReactNode;
 }) {
   const rendered = units.slice(0, limit);
   const tabList = rendered.indexOf(TAB_LIST);
@@ -476,6 +462,7 @@ function TabbedQuestions({
         labelledBy={labelledBy}
         onChoose={(to) => void onSwitchTab(section, tab, to)}
       >
+        {notice}
         {render(rendered.slice(tabList + 1))}
       </FormTabs>
     </>
