@@ -50,7 +50,9 @@ onActionDropped(({ kind, payload, failure }) => {
     const { tab_id } = payload as { tab_id?: unknown };
     if (typeof tab_id !== "string") return;
     const section = sections.find((s) => s.tabs?.tabId === tab_id);
-    showErrorToast(toastLabel("tabs", section?.title ?? tab_id), failure.message, {
+    const tab = section?.title ?? tab_id;
+    showErrorToast(toastLabel("tabs", tab), failure.message, {
+      title: FAILURE_POLICY.tabs.toastTitle?.(tab),
       onClose: () =>
         void refetch(
           () => getTabs(),
