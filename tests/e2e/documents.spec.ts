@@ -91,6 +91,8 @@ test("an applicant uploads a PNG and a Word document, views the PDFs the univers
   await page.goto("/final-steps");
   const resume = fileQuestion(page, "Résumé");
   await expect(fileInput(resume)).toBeVisible();
+  // The input says what it does, for which question (the browser's own says "Choose File").
+  await expect(fileInput(resume)).toHaveAccessibleName("Choose a file for Résumé");
   await expectNoAxeViolations(page);
 
   // Keyboard alone: Tab to the file input, Space opens the browser's file chooser.
