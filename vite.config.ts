@@ -7,6 +7,7 @@ import { reactAriaLazyIntl } from "./vite-plugins/react-aria-lazy-intl.ts";
 
 const API_PORT = Number(process.env.API_PORT ?? 8081);
 const apiTarget = `http://127.0.0.1:${API_PORT}`;
+const STAFF_DEV_PORT = Number(process.env.STAFF_DEV_PORT ?? 8082);
 
 /**
  * react-router 7's package exports only its development build, whose dev-only warnings then run
@@ -66,6 +67,8 @@ export default defineConfig(({ mode }) => ({
       manifest: false,
       injectManifest: {
         globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
+        // The staff review (its own build, decision 0022) is never an applicant's to download.
+        globIgnores: ["staff/**"],
       },
       devOptions: { enabled: false },
     }),
@@ -117,8 +120,15 @@ export default defineConfig(({ mode }) => ({
   server: {
     port: Number(process.env.PORT ?? 8080),
     host: "127.0.0.1",
-    proxy: Object.fromEntries(
-      ["/api", "/public", "/service", "/lookup", "/healthz"].map((p) => [p, apiTarget]),
-    ),
+    proxy: {
+      ...Object.fromEntries(
+        ["/api", "/public", "/service", "/lookup", "/healthz", "/integration", "/staff/api"].map((p) => [
+          p,
+          apiTarget,
+        ]),
+      ),
+      // The staff review's pages come from its own dev server (vite.staff.config.ts, scripts/dev.mjs).
+      "/staff": { target: `http://127.0.0.1:${STAFF_DEV_PORT}`, ws: true },
+    },
   },
 }));

@@ -26,9 +26,12 @@ import { jsonBodyPlugin } from "./plugins/json-body";
 import { mailPlugin } from "./plugins/mail";
 import { securityPlugin } from "./plugins/security";
 import { sessionsPlugin } from "./plugins/sessions";
+import { staffSessionsPlugin } from "./plugins/staff-sessions";
 import { storableTextPlugin } from "./plugins/storable-text";
+import { adminApiKeyRoutes } from "./routes/admin-api-keys";
 import { adminImportRoutes } from "./routes/admin-import";
 import { adminServiceLinkRoutes } from "./routes/admin-service-link";
+import { adminStaffInviteRoutes } from "./routes/admin-staff-invite";
 import { answerRoutes } from "./routes/answer";
 import { applicationPdfRoutes } from "./routes/application-pdf";
 import { authRoutes } from "./routes/auth";
@@ -36,10 +39,14 @@ import { documentRoutes } from "./routes/documents";
 import { draftLinkRoutes } from "./routes/draft-links";
 import { documentViewRoutes, localUploadRoutes } from "./routes/files";
 import { healthRoutes } from "./routes/health";
+import { integrationRoutes } from "./routes/integration/integration-routes";
 import { logoutRoutes } from "./routes/logout";
 import { lookupRoutes } from "./routes/lookup";
 import { profileRoutes } from "./routes/profile";
+import { receiptRoutes } from "./routes/receipt";
 import { serviceRoutes } from "./routes/service";
+import { staffAuthRoutes } from "./routes/staff-auth";
+import { staffReviewRoutes } from "./routes/staff-review";
 import { submitRoutes } from "./routes/submit";
 import { testSupportRoutes } from "./routes/test-support";
 import { uiChoiceRoutes } from "./routes/ui-choices";
@@ -53,6 +60,7 @@ import { createObjectStore } from "./storage/create-object-store";
 import { LocalDiskStore } from "./storage/local-disk-store";
 import type { ObjectStore } from "./storage/object-store";
 import { fastifyTrustProxy } from "./trust-proxy";
+import { webhookOnSubmission } from "./webhooks/webhook-events";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -75,7 +83,7 @@ export type AppOptions = {
     Config,
     "logLevel" | "trustProxy" | "clientDir" | "dataDir" | "smtpUrl" | "mailFrom" | "publicUrl"
   > &
-    Partial<Pick<Config, "testHooks" | "serviceTokenMinutes" | "requestTimeoutMs">>;
+    Partial<Pick<Config, "testHooks" | "serviceTokenMinutes" | "requestTimeoutMs" | "webhook">>;
   database: Pick<DatabaseHandle, "db" | "kind" | "sql" | "statements">;
   clock?: () => Date;
   /** Where log lines go (stdout by default); tests read them from here. */
@@ -110,6 +118,8 @@ export type AppOptions = {
   adminImportSecret?: string;
   /** Free space kept in DATA_DIR before writes are refused (plugins/disk-guard.ts); tests change it. */
   diskReserveBytes?: number;
+  /** Calls one API key may make in a minute (integration routes); tests lower it. */
+  integrationCallsPerMinute?: number;
 };
 
 /** `address`: US ZIPs from offline data; `name`: the autocomplete's default category, no source yet. */
@@ -166,6 +176,7 @@ export async function buildApp({
   jobQueue,
   adminImportSecret,
   diskReserveBytes,
+  integrationCallsPerMinute,
 }: AppOptions): Promise<FastifyInstance> {
   const clock = injectedClock ?? (() => new Date());
   const store =
@@ -228,6 +239,7 @@ export async function buildApp({
     await app.register(diskGuardPlugin, { dataDir: config.dataDir, reserveBytes: diskReserveBytes, queue });
   }
   await app.register(sessionsPlugin);
+  await app.register(staffSessionsPlugin);
   await app.register(mailPlugin, {
     dataDir: config.dataDir,
     smtpUrl: config.smtpUrl,
@@ -240,7 +252,10 @@ export async function buildApp({
   await app.register(webStatusRoutes);
   await app.register(validationRoutes);
   await app.register(uiChoiceRoutes, { pages: catalogue });
-  await app.register(submitRoutes, { pages: catalogue });
+  await app.register(submitRoutes, {
+    pages: catalogue,
+    webhook: config.webhook ? webhookOnSubmission(queue) : undefined,
+  });
   await app.register(documentRoutes, {
     pages: catalogue,
     services: { db: database.db, store, queue, clock },
@@ -248,25 +263,35 @@ export async function buildApp({
   });
   if (store instanceof LocalDiskStore) await app.register(localUploadRoutes, { store });
   await app.register(documentViewRoutes, { store, links: viewLinks });
-  await app.register(applicationPdfRoutes, {
-    services: {
-      db: database.db,
-      store,
-      queue,
-      links: pdfLinks,
-      clock,
-      clientBuild: await clientBuildId(config.clientDir),
-    },
-  });
+  const officePdf = {
+    db: database.db,
+    store,
+    queue,
+    clock,
+    clientBuild: await clientBuildId(config.clientDir),
+  };
+  await app.register(applicationPdfRoutes, { services: { ...officePdf, links: pdfLinks } });
   await app.register(logoutRoutes);
+  await app.register(receiptRoutes, { pages: catalogue });
   await app.register(serviceRoutes);
   await app.register(authRoutes, { publicUrl: config.publicUrl });
   await app.register(draftLinkRoutes, { publicUrl: config.publicUrl, pages: catalogue });
   await app.register(lookupRoutes, {
     providers: { ...DEFAULT_LOOKUP_PROVIDERS, ...schoolLookupProviders(database.db), ...lookupProviders },
   });
+  await app.register(integrationRoutes, {
+    pdf: officePdf,
+    pages: catalogue,
+    publicUrl: config.publicUrl,
+    tokenMinutes: config.serviceTokenMinutes ?? 10,
+    callsPerMinute: integrationCallsPerMinute,
+  });
+  await app.register(staffAuthRoutes);
+  await app.register(staffReviewRoutes, { pages: catalogue, pdf: officePdf });
   if (adminImportSecret) {
     await app.register(adminImportRoutes, { secret: adminImportSecret });
+    await app.register(adminApiKeyRoutes, { secret: adminImportSecret });
+    await app.register(adminStaffInviteRoutes, { secret: adminImportSecret, publicUrl: config.publicUrl });
     await app.register(adminServiceLinkRoutes, {
       secret: adminImportSecret,
       publicUrl: config.publicUrl,

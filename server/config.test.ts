@@ -21,6 +21,7 @@ const DEFAULTS = {
   conversionConcurrency: undefined,
   jobQueueSchema: "pgboss",
   serviceTokenMinutes: 10,
+  webhook: undefined,
 };
 
 function configError(env: NodeJS.ProcessEnv): ConfigError {
@@ -68,6 +69,8 @@ describe("loadConfig", () => {
         CONVERSION_CONCURRENCY: "",
         JOB_QUEUE_SCHEMA: "",
         SERVICE_TOKEN_MINUTES: "",
+        WEBHOOK_URL: "",
+        WEBHOOK_SECRET: "",
       }),
     ).toStrictEqual(DEFAULTS);
   });
@@ -98,6 +101,8 @@ describe("loadConfig", () => {
         CONVERSION_CONCURRENCY: "2",
         JOB_QUEUE_SCHEMA: "admissions_jobs",
         SERVICE_TOKEN_MINUTES: "30",
+        WEBHOOK_URL: "https://crm.example.edu/hooks/admissions?source=apply",
+        WEBHOOK_SECRET: "0123456789abcdef0123456789abcdef",
       }),
     ).toStrictEqual({
       port: 3000,
@@ -124,6 +129,10 @@ describe("loadConfig", () => {
       conversionConcurrency: 2,
       jobQueueSchema: "admissions_jobs",
       serviceTokenMinutes: 30,
+      webhook: {
+        url: "https://crm.example.edu/hooks/admissions?source=apply",
+        secret: "0123456789abcdef0123456789abcdef",
+      },
     });
   });
 
@@ -146,6 +155,20 @@ describe("loadConfig", () => {
     [{ JOB_QUEUE_SCHEMA: "Jobs; drop" }, "JOB_QUEUE_SCHEMA"],
   ])("refuses inconsistent document settings %o", (env, named) => {
     expect(configError(env).message).toContain(named);
+  });
+
+  const SECRET = "0123456789abcdef0123456789abcdef";
+  it.each([
+    [{ WEBHOOK_URL: "https://crm.example.edu/hook" }, "WEBHOOK_URL and WEBHOOK_SECRET must be set together"],
+    [{ WEBHOOK_SECRET: SECRET }, "WEBHOOK_URL and WEBHOOK_SECRET must be set together"],
+    [{ WEBHOOK_URL: "ftp://crm.example.edu/hook", WEBHOOK_SECRET: SECRET }, "WEBHOOK_URL must be an http"],
+    [{ WEBHOOK_URL: "crm.example.edu/hook", WEBHOOK_SECRET: SECRET }, "WEBHOOK_URL must be an http"],
+    [
+      { WEBHOOK_URL: "https://crm.example.edu/hook", WEBHOOK_SECRET: "short" },
+      "WEBHOOK_SECRET must be at least 32",
+    ],
+  ])("refuses webhook settings %o", (env, message) => {
+    expect(configError(env).message).toContain(message);
   });
 
   it("accepts a postgresql:// URL and port 0 (any free port)", () => {

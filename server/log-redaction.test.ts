@@ -11,6 +11,11 @@ describe("redactUrlSecrets", () => {
     ["/service/tmp-pdf?service_token=abc#x", "/service/tmp-pdf?service_token=[redacted]#x"],
     ["/lookup/find?text=12%20Elm%20St&category=address", "/lookup/find?text=[redacted]&category=address"],
     ["/about?valid=1&grid=2&context=3", "/about?valid=1&grid=2&context=3"],
+    [
+      "/staff/api/applications.csv?q=ada%40example.edu&status=submitted",
+      "/staff/api/applications.csv?q=[redacted]&status=submitted",
+    ],
+    ["/staff/set-password?token=abc", "/staff/set-password?token=[redacted]"],
     ["/api/profile", "/api/profile"],
   ])("%s → %s", (url, expected) => {
     expect(redactUrlSecrets(url)).toBe(expected);

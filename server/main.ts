@@ -14,6 +14,9 @@ import { purgeExpiredDraftLinks } from "./services/draft-links";
 import { purgeExpiredIdempotencyKeys } from "./services/idempotency";
 import { purgeExpiredResetTokens } from "./services/password-reset";
 import { purgeExpiredServiceTokens } from "./services/service-tokens";
+import { purgeExpiredStaffInvites } from "./services/staff-accounts";
+import { purgeExpiredStaffSessions } from "./services/staff-sessions";
+import { purgeExpiredStaffSignIns } from "./services/staff-sign-in";
 import { purgeExpiredThrottles } from "./services/throttle";
 import { installGracefulShutdown } from "./shutdown";
 import { createObjectStore } from "./storage/create-object-store";
@@ -87,6 +90,9 @@ const purge = () => {
     purgeExpiredResetTokens(database.db, now),
     purgeExpiredServiceTokens(database.db, now),
     purgeExpiredDraftLinks(database.db, now),
+    purgeExpiredStaffSessions(database.db, now),
+    purgeExpiredStaffSignIns(database.db, now),
+    purgeExpiredStaffInvites(database.db, now),
   ]).catch((err) => app.log.error(err));
 };
 await purge();
@@ -127,6 +133,12 @@ void sweep();
 async function startJobs(): Promise<void> {
   await jobQueue.start();
   if (!config.jobWorkers || shutdown.started) return;
+  // Webhooks need no engine: they are delivered from now on (decision 0022).
+  if (config.webhook) {
+    const { startWebhookWorkers } = await import("./jobs/workers");
+    await startWebhookWorkers(jobQueue, { db: database.db, target: config.webhook, clock, log: jobLog });
+    jobLog.info({ url: config.webhook.url }, "webhook deliveries ready");
+  }
   // Loaded only here: the engines' modules (pdf-lib, mammoth, the browser driver) are large.
   const { startJobEngines, startJobWorkers } = await import("./jobs/job-engines");
   const started = await startJobEngines(jobLog);

@@ -7,7 +7,14 @@ import { routingPath } from "./request-path";
  * administrative: no cache, shared or private, may keep them, whatever the status. `/lookup/` is
  * reference data and sets its own policy; static files have theirs (plugins/client-app.ts).
  */
-export const NO_STORE_PREFIXES = ["/api/", "/public/", "/service/", "/admin/"] as const;
+export const NO_STORE_PREFIXES = [
+  "/api/",
+  "/public/",
+  "/service/",
+  "/admin/",
+  "/integration/",
+  "/staff/api/",
+] as const;
 
 export type HeaderList = readonly (readonly [string, string])[];
 

@@ -48,7 +48,11 @@ function csrfRefusal(request: FastifyRequest): HttpError | undefined {
 
 function needsCsrfCheck(request: FastifyRequest): boolean {
   const path = routingPath(request.url);
-  if (!path.startsWith("/api/") && !path.startsWith("/public/")) return false;
+  // The staff review's calls too (decision 0022); the integration API takes no cookie, only a
+  // bearer key a cross-site form cannot send.
+  if (!path.startsWith("/api/") && !path.startsWith("/public/") && !path.startsWith("/staff/api/")) {
+    return false;
+  }
   // GET /api/logout changes state, and GET /api/pdf may start a job (spec §7 fixes the methods),
   // so they are checked like writes.
   return !SAFE_METHODS.has(request.method) || path.startsWith("/api/logout") || path === "/api/pdf";

@@ -9,6 +9,7 @@ import { clientHeaders, createTestApp, signedInUser, type TestApp } from "../hel
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const SHELL = "<!doctype html><html><head><title>Admissions shell</title></head><body></body></html>";
 const APP_JS = "console.log('app-abc123');";
+const STAFF_SHELL = "<!doctype html><html><head><title>Application review</title></head><body></body></html>";
 const SECRET = "TOP-SECRET-beside-the-client";
 const DOTFILE_SECRET = "TOP-SECRET-in-a-dotfile";
 const SOURCE_MAP = JSON.stringify({ version: 3, sources: ["src/secret.ts"], sourcesContent: [SECRET] });
@@ -60,6 +61,10 @@ describe("with a built client", () => {
     await writeFile(path.join(clientDir, "sw.js.map"), SOURCE_MAP);
     await writeFile(path.join(clientDir, "manifest.webmanifest"), JSON.stringify({ name: "Admissions" }));
     await writeFile(path.join(clientDir, "icons", "icon-192.png"), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    // The staff review's own build (decision 0022).
+    await mkdir(path.join(clientDir, "staff", "assets"), { recursive: true });
+    await writeFile(path.join(clientDir, "staff", "index.html"), STAFF_SHELL);
+    await writeFile(path.join(clientDir, "staff", "assets", "staff-abc123.js"), APP_JS);
     test = await createTestApp({ clientDir });
   });
   afterAll(async () => {
@@ -134,6 +139,21 @@ describe("with a built client", () => {
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.rawPayload.length).toBeGreaterThan(0);
+  });
+
+  it("answers every page under /staff with the staff review's shell, never the applicant's, and its calls with JSON", async () => {
+    for (const url of ["/staff", "/staff/", "/staff/sign-in", "/staff/applications/some-id?from=list"]) {
+      const response = await test.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["cache-control"], url).toBe("no-cache");
+      expect(response.body, url).toBe(STAFF_SHELL);
+    }
+    const asset = await test.app.inject({ method: "GET", url: "/staff/assets/staff-abc123.js" });
+    expect(asset.headers["cache-control"]).toBe(IMMUTABLE);
+    expectJson404(await test.app.inject({ method: "GET", url: "/staff/api/nothing-here" }));
+    expectJson404(await test.app.inject({ method: "GET", url: "/integration/v1/nothing-here" }));
+    // Not a staff page: the applicant's shell as before.
+    expectShell(await test.app.inject({ method: "GET", url: "/staffing" }));
   });
 
   it("never serves dotfiles or files in dot directories", async () => {

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -285,6 +285,54 @@ describe("npm run service:link while the server holds the embedded database", ()
     expect(lines, link.output()).toHaveLength(1);
     expect(lines[0]).toContain(`is in use by npm run db:migrate (pid ${process.pid}`);
   }, 120_000);
+});
+
+describe("npm run api-key:create, api-key:revoke and staff:invite while the server holds the embedded database", () => {
+  it("makes and revokes the key through the running server, whose integration API takes it at once; invites", async () => {
+    const { dir, env, url } = await embeddedEnv(port + 8);
+    const server = start(env);
+    await waitUntilHealthy(url, server);
+
+    const create = start(env, ["server/api-key-cli.ts", "create", "--name", "crm"]);
+    expect(await create.exit, create.output()).toBe(0);
+    const key = /^(adm_[A-Za-z0-9_-]{43})$/m.exec(create.output())?.[1];
+    expect(key, create.output()).toBeDefined();
+    expect(create.output()).toContain("holds DATA_DIR");
+    const listed = await fetch(`${url}/integration/v1/applications`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(listed.status).toBe(200);
+    expect(await listed.json()).toStrictEqual({ applications: [], next_cursor: null });
+
+    // A second key of the same name is refused with one line, until the first is revoked.
+    const again = start(env, ["server/api-key-cli.ts", "create", "--name", "crm"]);
+    expect(await again.exit).toBe(1);
+    expect(linesOf(again).filter((line) => !line.includes("holds DATA_DIR"))).toStrictEqual([
+      "A key named crm already exists: revoke it first (npm run api-key:revoke -- --name crm).",
+    ]);
+    const revoke = start(env, ["server/api-key-cli.ts", "revoke", "--name", "crm"]);
+    expect(await revoke.exit, revoke.output()).toBe(0);
+    const refused = await fetch(`${url}/integration/v1/applications`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(refused.status).toBe(401);
+    const unknown = start(env, ["server/api-key-cli.ts", "revoke", "--name", "crm"]);
+    expect(await unknown.exit).toBe(1);
+    expect(linesOf(unknown).filter((line) => !line.includes("holds DATA_DIR"))).toStrictEqual([
+      "No key named crm is in use.",
+    ]);
+
+    // staff:invite too: the running server mails the link (here, to DATA_DIR's outbox).
+    const invite = start(env, ["server/staff-invite-cli.ts", "--email", "reviewer@northbridge.example"]);
+    expect(await invite.exit, invite.output()).toBe(0);
+    expect(invite.output()).toContain("Invitation sent to reviewer@northbridge.example");
+    const [mail] = await readdir(path.join(dir, "outbox"));
+    const text = await readFile(path.join(dir, "outbox", mail ?? ""), "utf8");
+    expect(text).toMatch(/To: reviewer@northbridge\.example/);
+    expect(text).toContain("/staff/set-password?token=");
+    server.child.kill("SIGTERM");
+    expect(await server.exit).toBe(0);
+  }, 240_000);
 });
 
 describe("graceful shutdown has a deadline", () => {

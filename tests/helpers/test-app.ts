@@ -14,10 +14,11 @@ import {
   type ConversionJobPolicy,
   DEFAULT_APPLICATION_PDF_POLICY,
   DEFAULT_CONVERSION_POLICY,
+  DEFAULT_WEBHOOK_POLICY,
   type JobPolicy,
   JobQueue,
 } from "../../server/jobs/job-queue";
-import { startApplicationPdfWorkers, startWorkers } from "../../server/jobs/workers";
+import { startApplicationPdfWorkers, startWebhookWorkers, startWorkers } from "../../server/jobs/workers";
 import { createSession } from "../../server/services/sessions";
 import { createObjectStore } from "../../server/storage/create-object-store";
 import type { ObjectStore } from "../../server/storage/object-store";
@@ -99,6 +100,10 @@ export type TestAppOptions = {
   requestTimeoutMs?: number;
   /** Enables POST /admin/lookup-import with this secret (as main.ts does on an embedded DATA_DIR). */
   adminImportSecret?: string;
+  /** Calls one API key may make in a minute on the integration API. */
+  integrationCallsPerMinute?: number;
+  /** WEBHOOK_URL and WEBHOOK_SECRET, with deliveries run in this process (`policy` over the default). */
+  webhook?: { url: string; secret: string; policy?: Partial<JobPolicy> };
 };
 
 /** The config every test app gets, with a mail outbox in `dataDir`. */
@@ -113,6 +118,7 @@ export function testConfig(dataDir: string, options: TestAppOptions = {}): AppOp
     publicUrl: TEST_PUBLIC_URL,
     testHooks: options.testHooks ?? false,
     requestTimeoutMs: options.requestTimeoutMs,
+    webhook: options.webhook ? { url: options.webhook.url, secret: options.webhook.secret } : undefined,
   };
 }
 
@@ -139,6 +145,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     log: pino({ level: "silent" }),
     conversion: { ...DEFAULT_CONVERSION_POLICY, ...options.conversions?.policy },
     applicationPdf: { ...DEFAULT_APPLICATION_PDF_POLICY, ...options.applicationPdfs?.policy },
+    webhook: { ...DEFAULT_WEBHOOK_POLICY, ...options.webhook?.policy },
   });
   const app = await buildApp({
     config: testConfig(dataDir, options),
@@ -151,6 +158,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     jobQueue: queue,
     adminImportSecret: options.adminImportSecret,
     diskReserveBytes: options.diskReserveBytes,
+    integrationCallsPerMinute: options.integrationCallsPerMinute,
   });
   await app.ready();
   if (options.conversions) {
@@ -164,6 +172,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       { db: database.db, store, printer, pages, clock, log: app.log },
       concurrency,
     );
+  }
+  if (options.webhook) {
+    const { url, secret } = options.webhook;
+    await startWebhookWorkers(queue, { db: database.db, target: { url, secret }, clock, log: app.log });
   }
   return {
     app,
@@ -201,6 +213,8 @@ export async function createSiblingApp(base: TestApp, options: TestAppOptions = 
     logStream: options.logStream,
     lookupProviders: options.lookupProviders,
     catalogue: options.catalogue,
+    integrationCallsPerMinute: options.integrationCallsPerMinute,
+    adminImportSecret: options.adminImportSecret,
   });
   await app.ready();
   return { ...base, app, close: () => app.close() };

@@ -73,6 +73,38 @@ describe("the sync worker", () => {
     expect(new Set(keys).size).toBe(1);
   });
 
+  it.each([
+    ["finding the lanes with work", 1],
+    ["taking the batch", 2],
+  ])(
+    "tries again later when the device's own store fails under it (%s), and never rejects",
+    async (_step, failing) => {
+      await edit("first_name", "Ada");
+      const sent: Record<string, string>[] = [];
+      // One transaction fails: the device is full for a moment.
+      const transaction = db.transaction.bind(db) as (...args: unknown[]) => Promise<unknown>;
+      let calls = 0;
+      (db as { transaction: unknown }).transaction = (...args: unknown[]) => {
+        if (++calls === failing) {
+          return Promise.reject(new DOMException("The quota has been exceeded.", "QuotaExceededError"));
+        }
+        return transaction(...args);
+      };
+      const worker = new SyncWorker(
+        db,
+        owner,
+        async (batch) => {
+          sent.push(batch.answers);
+        },
+        { baseDelayMs: 5, random: () => 0.5 },
+      );
+      await expect(worker.flushNow()).resolves.toBeUndefined();
+      await expect.poll(() => pendingCount(db, owner)).toBe(0);
+      worker.stop();
+      expect(sent).toEqual([{ first_name: "Ada" }]);
+    },
+  );
+
   it("retries a send that timed out, with the same key", async () => {
     await edit("first_name", "Ada");
     const keys: string[] = [];

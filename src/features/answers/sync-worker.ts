@@ -1,6 +1,6 @@
 import { liveQuery, type Subscription } from "dexie";
 import { classifyFailure, type Failure, retriesByItself } from "../../lib/failure";
-import { FAILURE_POLICY, nextTryIn } from "../../lib/failure-policy";
+import { FAILURE_POLICY, nextTryIn, retryDelay } from "../../lib/failure-policy";
 import { holdLeadership, type Tabs } from "../../lib/tab-leadership";
 import { refusedFieldsOf } from "../../shared/answer-refusals";
 import type { AnswerOutcome } from "../../shared/api-types";
@@ -249,7 +249,17 @@ export class SyncWorker {
   private async flushLanes(trigger: boolean, kinds?: readonly QueueKind[]): Promise<void> {
     if (!this.leader || this.stopped) return;
     if (trigger) this.schedule.cancel();
-    const names = await lanesWithWork(this.db, this.owner);
+    let names: string[];
+    try {
+      names = await lanesWithWork(this.db, this.owner);
+    } catch (error) {
+      // The answer lane's timer flushes every lane, so it brings the others back too.
+      const answers = this.lane(ANSWER_LANE);
+      this.deviceFailed(answers, error);
+      if (answers.retryInMs !== undefined) this.retryIn(answers, answers.retryInMs);
+      answers.retryInMs = undefined;
+      return;
+    }
     const runs: Promise<void>[] = [];
     const awaited = (name: string) => !kinds || kinds.includes(kindOfLane(name));
     for (const name of names) {
@@ -277,14 +287,16 @@ export class SyncWorker {
       lane.again = true;
       return lane.running;
     }
-    lane.running = this.drainLane(lane).finally(() => {
-      lane.running = undefined;
-      // Set only now: a timer firing while the run was still ending would find it running, and
-      // the retry would be lost.
-      if (lane.retryInMs !== undefined) this.retryIn(lane, lane.retryInMs);
-      lane.retryInMs = undefined;
-      this.publish();
-    });
+    lane.running = this.drainLane(lane)
+      .catch((error: unknown) => this.deviceFailed(lane, error))
+      .finally(() => {
+        lane.running = undefined;
+        // Set only now: a timer firing while the run was still ending would find it running, and
+        // the retry would be lost.
+        if (lane.retryInMs !== undefined) this.retryIn(lane, lane.retryInMs);
+        lane.retryInMs = undefined;
+        this.publish();
+      });
     return lane.running;
   }
 
@@ -370,6 +382,20 @@ export class SyncWorker {
     // Kept for the next trigger (the very same request, so a repeat is harmless).
     lane.status = { state: "parked", failure, contents: await laneContents(this.db, this.owner, lane.name) };
     return false;
+  }
+
+  /**
+   * The device's own store failed under the lane (full, or closed): its batches are as they were,
+   * so the lane tries again after the backoff instead of rejecting into nowhere.
+   */
+  private deviceFailed(lane: Lane, error: unknown): void {
+    if (this.stopped) return;
+    console.warn(
+      "The save queue could not be read or updated on this device; trying again later.",
+      (error as Error)?.name,
+    );
+    const { base, max, random } = this.backoff();
+    lane.retryInMs = retryDelay(lane.attempt++, base, max, random);
   }
 
   private backoff() {

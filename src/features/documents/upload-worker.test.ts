@@ -151,6 +151,26 @@ describe("the upload worker", () => {
     expect(server.calls.filter((call) => call.startsWith("presign"))).toHaveLength(3);
   });
 
+  it("tries again later when the device's own store fails under it, and never rejects", async () => {
+    const server = new FakeServer();
+    server.failures.presign = [offline()];
+    await queueUpload(db, owner, "resume_file", keptFile("resume.pdf", "%PDF resume"));
+    // Noting the offline try fails: the device is full for a moment.
+    const put = db.uploads.put.bind(db.uploads);
+    let full = true;
+    db.uploads.put = ((...args: Parameters<typeof put>) => {
+      if (full) {
+        full = false;
+        return Promise.reject(new DOMException("The quota has been exceeded.", "QuotaExceededError"));
+      }
+      return put(...args);
+    }) as typeof db.uploads.put;
+    const uploads = worker(server);
+    await expect(uploads.flushNow()).resolves.toBeUndefined();
+    await expect.poll(() => server.documents.get("resume_file")?.name).toBe("resume.pdf");
+    uploads.stop();
+  });
+
   it("retries a busy server when recording, after its Retry-After, without posting the file again", async () => {
     const server = new FakeServer();
     server.failures.record = [new ApiError("server", "busy", 503, { message: "busy" }, 5)];

@@ -1,7 +1,7 @@
 import { liveQuery, type Subscription } from "dexie";
 import { ApiError } from "../../lib/api-client";
 import { classifyFailure, type Failure, retriesByItself } from "../../lib/failure";
-import { FAILURE_POLICY, nextTryIn } from "../../lib/failure-policy";
+import { FAILURE_POLICY, nextTryIn, retryDelay } from "../../lib/failure-policy";
 import { holdLeadership } from "../../lib/tab-leadership";
 import type { DocumentAccepted, PresignedUpload } from "../../shared/api-types";
 import type { LocalDb, QueuedUpload } from "../answers/local-db";
@@ -185,13 +185,29 @@ export class UploadWorker {
       this.again = true;
       return this.running;
     }
-    this.running = this.drain().finally(() => {
-      this.running = undefined;
-      if (!this.again) return;
-      this.again = false;
-      void this.flushNow();
-    });
+    this.running = this.drain()
+      .catch((error: unknown) => this.deviceFailed(error))
+      .finally(() => {
+        this.running = undefined;
+        if (!this.again) return;
+        this.again = false;
+        void this.flushNow();
+      });
     return this.running;
+  }
+
+  /**
+   * The device's own store failed while the worker kept its books (full, or closed under it): the
+   * queue is unchanged, so the worker tries again later rather than rejecting into nowhere.
+   */
+  private deviceFailed(error: unknown): void {
+    if (this.stopped) return;
+    console.warn(
+      "The upload queue could not be updated on this device; trying again later.",
+      (error as Error)?.name,
+    );
+    const { base, max, random } = this.backoff();
+    this.schedule(retryDelay(this.attempt++, base, max, random));
   }
 
   private schedule(delayMs: number): void {
@@ -229,7 +245,7 @@ export class UploadWorker {
         }
         this.attempt = 0;
       } catch (error) {
-        if (isAbort(error)) continue;
+        if (isAbort(error) || this.stopped) continue;
         const failure = classifyFailure(error);
         if (failure.class === "signed-out") {
           this.events.signedOut?.();

@@ -72,7 +72,8 @@ async function signOutOnce(): Promise<LogOutOutcome> {
     await forgetServerDocuments(localDb(), owner).catch(() => {});
     await forgetRecorded(localDb(), owner).catch(() => {});
   }
-  // The downloaded application PDF is the user's data too (Cache Storage keeps nothing past a sign-out).
+  // The downloaded application PDF and /completion's receipt are the user's data too (the device
+  // keeps neither past a sign-out).
   await forgetOfflineCopies();
   return { serverSessionEnded };
 }
