@@ -87,7 +87,9 @@ describe("a file question's state", () => {
   it("shows a failed conversion of a file the device still holds as failed, never empty on the way", () => {
     const recorded: QueuedUpload = { ...upload, recorded: true };
     expect(
-      fileQuestionView(facts({ queued: recorded, conversion: { ...conversion("FAILED"), message: "Bad file." } })),
+      fileQuestionView(
+        facts({ queued: recorded, conversion: { ...conversion("FAILED"), message: "Bad file." } }),
+      ),
     ).toEqual({ state: "failed", file: { name: "statement.docx", size: 250_880 }, message: "Bad file." });
   });
 

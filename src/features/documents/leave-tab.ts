@@ -44,7 +44,14 @@ export async function checkLeaveTab(
   section: Section,
   from: string,
 ): Promise<{ busy: true } | { busy: false; files: TabFile[] }> {
-  const keys = fileKeysOfTab(section, from);
+  return checkLeaveFiles(context, fileKeysOfTab(section, from));
+}
+
+/** `checkLeaveTab` for the file questions `keys` (a tab's, or a removed block's, issue 37). */
+export async function checkLeaveFiles(
+  context: LeaveTabContext,
+  keys: readonly string[],
+): Promise<{ busy: true } | { busy: false; files: TabFile[] }> {
   const { db, owner } = context;
   for (const key of keys) {
     const queued = await db.uploads.get([owner, key]);

@@ -5,16 +5,15 @@ import { showErrorToast } from "../../components/toasts";
 import type { Section } from "../../form/catalogue-types";
 import { classifyFailure } from "../../lib/failure";
 import { FAILURE_POLICY } from "../../lib/failure-policy";
-import { answerStore } from "../answers/answer-session";
 import { localDb } from "../answers/local-db";
 import type { TabSwitchHandler, TabSwitchRequest } from "../form/tab-switch";
 import { documentsRuntime } from "./documents-runtime";
+import { leaveContext } from "./leave-context";
 import {
   checkLeaveTab,
   deleteTabFiles,
   fileKeysOfTab,
   type HeldDeletion,
-  type LeaveTabContext,
   releaseTabFiles,
   type TabFile,
   undoTabFiles,
@@ -23,8 +22,9 @@ import { storageFailureMessage } from "./storage-failure";
 import { deletedSentence, leavingSummary, tabLabel } from "./tab-switch-words";
 import "./tab-switch-guard.css";
 
-export const UPLOAD_IN_PROGRESS_TITLE = "File Upload in Progress";
-export const UPLOAD_IN_PROGRESS_MESSAGE = "Please wait until the file upload has completed.";
+import { UPLOAD_IN_PROGRESS_MESSAGE, UPLOAD_IN_PROGRESS_TITLE } from "../form/upload-in-progress";
+
+export { UPLOAD_IN_PROGRESS_MESSAGE, UPLOAD_IN_PROGRESS_TITLE };
 /**
  * How long a switch can be undone: the left tab's text is kept in memory, its file's deletion
  * waits on the device (decision 0016). Leaving the page or switching again ends it sooner.
@@ -35,18 +35,6 @@ const tabsToast = (section: Section, message: string) =>
   showErrorToast(FAILURE_POLICY.tabs.toastLabel?.(section.title) ?? section.title, message, {
     title: FAILURE_POLICY.tabs.toastTitle?.(section.title),
   });
-
-function leaveContext(owner: string): LeaveTabContext {
-  return {
-    db: localDb(),
-    owner,
-    isSending: (key) => documentsRuntime.isSending(key),
-    askConversion: (key) => documentsRuntime.askConversion(key),
-    knownStatus: (key) => documentsRuntime.conversionOf(key)?.status,
-    answer: (key) => answerStore.get(key),
-    forget: (key) => documentsRuntime.forgetConversion(key),
-  };
-}
 
 type Asking = { section: Section; to: string; summary: string; decide: (confirmed: boolean) => void };
 type Offered = { sectionId: string; sentence: string; undo: () => Promise<void>; end: () => void };

@@ -24,6 +24,14 @@ import { useDocumentTitle } from "../../lib/use-document-title";
 import { answerStore } from "../answers/answer-session";
 import { useClientSnapshot } from "../profile/snapshot-context";
 import { PageNotices } from "../shell/page-notices";
+import {
+  addAnotherId,
+  type BlockFiles,
+  blockName,
+  lazyBlockFiles,
+  type RemoveBlock,
+  useBlockRemoval,
+} from "./block-removal";
 import { debounce } from "./debounce";
 import { FieldErrors } from "./field-errors";
 import { FormEngagedContext } from "./form-engaged";
@@ -99,9 +107,12 @@ export function FormPageView({
   page,
   switchTabs = applyAtOnce,
   tabNotice,
+  blockFiles = lazyBlockFiles,
   after = null,
 }: {
   page: FormPage;
+  /** A removed repeated block's files (the documents feature, on a page whose blocks have some). */
+  blockFiles?: BlockFiles;
   /** Decides each tab switch (the documents feature asks before deleting, tab-switch.ts). */
   switchTabs?: TabSwitchHandler;
   /** What a tabbed section shows above its chosen tab's questions (an undo after a switch). */
@@ -114,7 +125,8 @@ export function FormPageView({
   const owner = signedIn ? answerStore.owner : null;
   const dependencies = useMemo(() => pageDependencyKeys(page), [page]);
   const controlling = useAnswersOf(dependencies);
-  const { counts, tabs, add, choose } = useUiChoices(page, owner);
+  const { counts, tabs, add, setCount, choose } = useUiChoices(page, owner);
+  const { removeBlock, dialog: removalDialog } = useBlockRemoval(setCount, blockFiles);
   const sections = useMemo(
     // Recomputed when a controlling answer changes; the engine also reads the others (e.g. which
     // repeated blocks hold answers) as they are at that moment.
@@ -219,6 +231,7 @@ export function FormPageView({
               required={required}
               signedIn={signedIn}
               onAddAnother={add}
+              onRemoveBlock={removeBlock}
               onSwitchTab={onSwitchTab}
               tabNotice={tabNotice}
             />
@@ -226,6 +239,7 @@ export function FormPageView({
         </FormEngagedContext.Provider>
       </form>
       {complete ? after : null}
+      {removalDialog}
     </FieldErrorsContext.Provider>
   );
 }
@@ -296,6 +310,7 @@ const SectionView = memo(function SectionView({
   required,
   signedIn,
   onAddAnother,
+  onRemoveBlock,
   onSwitchTab,
   tabNotice,
 }: {
@@ -308,6 +323,8 @@ const SectionView = memo(function SectionView({
   signedIn: boolean;
   /** Adds a block to a repeated section that shows `current` of them. */
   onAddAnother: (buttonId: string, current: number, capacity: number) => void;
+  /** Removes block `index` of the `shown` (issue 37, point 9). */
+  onRemoveBlock: RemoveBlock;
   onSwitchTab: (section: Section, from: string, to: string) => Promise<void>;
   tabNotice: ((section: Section) => ReactNode) | undefined;
 }) {
@@ -364,6 +381,14 @@ const SectionView = memo(function SectionView({
                   required={isQuestionRequired(question, required)}
                 />
               ))}
+              {complete && titled && signedIn ? (
+                <Button
+                  className="button button--secondary remove-block"
+                  onPress={() => void onRemoveBlock(section, index, allBlocks.length)}
+                >
+                  Remove {blockName(section, index)}
+                </Button>
+              ) : null}
             </div>
           );
         })
@@ -380,6 +405,7 @@ const SectionView = memo(function SectionView({
       )}
       {complete && section.repeat && signedIn && blocks.length < capacity ? (
         <Button
+          id={addAnotherId(section)}
           className="button button--secondary add-another"
           onPress={() => {
             focusBlock.current = blocks.length;

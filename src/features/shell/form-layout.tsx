@@ -74,6 +74,7 @@ export function FormLayout() {
     <SnapshotContext.Provider
       value={{ snapshot, offline: base.offline, markPageChanged, advanceWebStatus: advance }}
     >
+      {/* biome-ignore lint/a11y/useValidAnchor: a real link to #main (it works before the script runs); the handler only makes focus go with the view */}
       <a
         className="skip-link"
         href="#main"
