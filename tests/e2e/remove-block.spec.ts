@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { buildPng, quarters } from "../../server/conversion/testing/build-images";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { CLIENT_HEADERS, serverAnswers, signIn } from "./session";
 
@@ -99,4 +100,47 @@ test("a college block can be removed: an empty one at once, one with answers aft
   await expect(page.getByRole("contentinfo")).toBeVisible({ timeout: 30_000 });
   await expect(heading(page, 2)).toHaveCount(0);
   await expect(addCollege(page)).toBeVisible();
+});
+
+test("removing a block with an uploaded transcript names the file and deletes it on the server", async ({
+  page,
+}) => {
+  test.slow();
+  await signIn(page);
+  await page.goto("/education");
+  await expect(page.getByRole("contentinfo")).toBeVisible({ timeout: 30_000 });
+  await addCollege(page).click();
+  await expect(heading(page, 2)).toBeVisible();
+  const transcript = page.getByRole("group", { name: "Unofficial transcript", exact: true }).nth(1);
+  await transcript.locator('input[type="file"]').setInputFiles({
+    name: "mistake.png",
+    mimeType: "image/png",
+    buffer: buildPng(120, 80, quarters(120, 80)),
+  });
+  const documents = async () =>
+    Object.keys(await (await page.request.get("/api/document-answer", { headers: CLIENT_HEADERS })).json());
+  await expect.poll(documents, { timeout: 60_000 }).toContain("college_2_transcript");
+  // Converted first: while it converts, the removal would say "File Upload in Progress".
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (
+            await page.request.get("/api/pdf/document-answer/college_2_transcript", {
+              headers: CLIENT_HEADERS,
+            })
+          ).json()) as { status: string }
+        ).status,
+      { timeout: 60_000 },
+    )
+    .toBe("COMPLETED");
+
+  await removeButton(page, 2).click();
+  const dialog = await confirmRemoval(page, 2, "your file mistake.png.");
+  await dialog.getByRole("button", { name: "Remove" }).click();
+  await expect(heading(page, 2)).toHaveCount(0);
+  await expect(addCollege(page)).toBeFocused();
+  await expectNoAxeViolations(page);
+  await expect.poll(documents, { timeout: 60_000 }).not.toContain("college_2_transcript");
+  await expect.poll(() => serverCount(page)).toBe(1);
 });

@@ -9,9 +9,8 @@ import { checkLeaveFiles, deleteTabFiles } from "./leave-tab";
 export const blockFiles: BlockFiles = {
   async check(keys) {
     const owner = documentsRuntime.owner;
-    if (!owner) return { busy: false, names: keys.map(() => null) };
-    const checked = await checkLeaveFiles(leaveContext(owner), keys);
-    return checked.busy ? checked : { busy: false, names: checked.files.map((file) => file.name) };
+    if (!owner) return { busy: false, files: [] };
+    return checkLeaveFiles(leaveContext(owner), keys);
   },
   async delete(keys) {
     const owner = documentsRuntime.owner;

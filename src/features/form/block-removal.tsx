@@ -2,7 +2,7 @@ import { type ReactNode, useCallback, useRef, useState } from "react";
 import { Button } from "react-aria-components";
 import { Modal } from "../../components/modal";
 import type { Section } from "../../form/catalogue-types";
-import { blockHoldsAnswers, planBlockRemoval } from "../../form/engine/remove-block";
+import { blockFileKeys, blockHoldsAnswers, planBlockRemoval } from "../../form/engine/remove-block";
 import { classifyFailure } from "../../lib/failure";
 import { answerStore } from "../answers/answer-session";
 import { setAnswer } from "./set-answer";
@@ -16,8 +16,13 @@ import { UPLOAD_IN_PROGRESS_MESSAGE, UPLOAD_IN_PROGRESS_TITLE } from "./upload-i
 
 /** The files of the removed block, from the documents feature (the page with file questions). */
 export type BlockFiles = {
-  /** Whether one of them still uploads or converts; otherwise their names (null: not known here). */
-  check(keys: readonly string[]): Promise<{ busy: true } | { busy: false; names: (string | null)[] }>;
+  /**
+   * Whether one of them still uploads or converts; otherwise those that hold a file (on the device
+   * or the server), with their names (null: not known here). Throws when the server cannot say.
+   */
+  check(
+    keys: readonly string[],
+  ): Promise<{ busy: true } | { busy: false; files: { key: string; name: string | null }[] }>;
   /** Deletes them (queued on the device like every change). */
   delete(keys: readonly string[]): Promise<void>;
 };
@@ -73,17 +78,11 @@ export function useBlockRemoval(
       try {
         const name = blockName(section, index);
         const answers = answerStore.all();
-        const plan = planBlockRemoval(section, index, shown, answers);
-        if (plan.stuck.length > 0) {
-          setTelling({
-            title: `“${name}” cannot be removed yet`,
-            message: `A file stays with its own block, and a later block holds one. Remove the later blocks first, then “${name}”.`,
-          });
-          return;
-        }
-        let names: (string | null)[] = [];
-        if (plan.files.length > 0 && files) {
-          const checked = await files.check(plan.files).catch((error: unknown) => {
+        // Which file questions hold a file: the documents feature knows (device, server), not the answers.
+        const fileKeys = blockFileKeys(section, index, shown);
+        const held = new Map<string, string | null>();
+        if (files && fileKeys.own.length + fileKeys.later.length > 0) {
+          const checked = await files.check([...fileKeys.own, ...fileKeys.later]).catch((error: unknown) => {
             setTelling({ title: `“${name}” was not removed`, message: classifyFailure(error).message });
             return null;
           });
@@ -92,8 +91,23 @@ export function useBlockRemoval(
             setTelling({ title: UPLOAD_IN_PROGRESS_TITLE, message: UPLOAD_IN_PROGRESS_MESSAGE });
             return;
           }
-          names = checked.names;
+          for (const file of checked.files) held.set(file.key, file.name);
         }
+        const plan = planBlockRemoval(
+          section,
+          index,
+          shown,
+          answers,
+          (key) => held.has(key) || (answers[key] ?? "") !== "",
+        );
+        if (plan.stuck.length > 0) {
+          setTelling({
+            title: `“${name}” cannot be removed yet`,
+            message: `A file stays with its own block, and a later block holds one. Remove the later blocks first, then “${name}”.`,
+          });
+          return;
+        }
+        const names = plan.files.map((key) => held.get(key) ?? null);
         const holds = blockHoldsAnswers(section, index, shown, answers);
         if (holds || names.length > 0) {
           const later = index < shown - 1 ? " The blocks after it move up." : "";

@@ -64,5 +64,7 @@ describe("removing a block of colleges (issue 37, point 9)", () => {
   it("knows an empty block (removed without asking) from one that holds answers", () => {
     expect(blockHoldsAnswers(collegesSection, 1, 3, three)).toBe(true);
     expect(blockHoldsAnswers(collegesSection, 1, 2, { college_name: "x" })).toBe(false);
+    // A file is not an answer here: the removal names it on its own.
+    expect(blockHoldsAnswers(collegesSection, 1, 2, { college_2_transcript: "file" })).toBe(false);
   });
 });

@@ -51,10 +51,26 @@ export function planBlockRemoval(
   return removal;
 }
 
-/** Whether block `index` holds any answer: removing it then asks first. */
+/** The file questions of block `index` (`own`) and of the blocks after it (`later`). */
+export function blockFileKeys(
+  section: Section,
+  index: number,
+  count: number,
+): { own: string[]; later: string[] } {
+  const keys = (questions: readonly { kind: string; key: string }[]) =>
+    questions.filter((question) => question.kind === "file").map((question) => question.key);
+  const blocks = expandRepeat(section, count);
+  return {
+    own: keys(blocks[index]?.questions ?? []),
+    later: blocks.slice(index + 1).flatMap((block) => keys(block.questions)),
+  };
+}
+
+/** Whether block `index` holds any answer but a file (its files are `planBlockRemoval`'s). */
 export function blockHoldsAnswers(section: Section, index: number, count: number, answers: Answers): boolean {
   const block = expandRepeat(section, count)[index];
-  return (block?.questions ?? []).some((question) =>
-    answerKeysOf(question).some((key) => (answers[key] ?? "").trim() !== ""),
+  return (block?.questions ?? []).some(
+    (question) =>
+      question.kind !== "file" && answerKeysOf(question).some((key) => (answers[key] ?? "").trim() !== ""),
   );
 }
