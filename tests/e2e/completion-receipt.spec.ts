@@ -93,6 +93,9 @@ test("after Submit, /completion lists what the office received, also offline fro
     timeout: 60_000,
   });
   await expect.poll(() => receiptOnDevice(page, username)).toBe(true);
+  // Submitted: the steps cannot be opened, so no step links that do nothing (issue 37, point 7).
+  await expect(page.getByRole("navigation", { name: "Application steps" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: /About You|Your Academics|Final Steps/ })).toHaveCount(0);
   await expectNoAxeViolations(page);
 
   // Offline, opened again: the app from the service worker, the receipt from the device.

@@ -91,6 +91,8 @@ test("an applicant uploads a PNG and a Word document, views the PDFs the univers
   await page.goto("/final-steps");
   const resume = fileQuestion(page, "Résumé");
   await expect(fileInput(resume)).toBeVisible();
+  // The input says what it does, for which question (the browser's own says "Choose File").
+  await expect(fileInput(resume)).toHaveAccessibleName("Choose a file for Résumé");
   await expectNoAxeViolations(page);
 
   // Keyboard alone: Tab to the file input, Space opens the browser's file chooser.
@@ -125,10 +127,10 @@ test("an applicant uploads a PNG and a Word document, views the PDFs the univers
     college_transcript: { file_name: "transcript.docx" },
   });
 
-  // Delete asks first; Cancel keeps the file.
+  // Delete asks first (the question describes the dialog); Cancel keeps the file.
   await transcript.getByRole("button", { name: "Delete" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Delete file" });
-  await expect(dialog).toContainText("Are you sure you want to delete your file?");
+  await expect(dialog).toHaveAccessibleDescription("Are you sure you want to delete your file?");
   await expectNoAxeViolations(page);
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
@@ -228,8 +230,12 @@ test("a tab with a file cannot be left while it uploads; afterwards leaving dele
     .poll(() => serverAnswers(page))
     .toMatchObject({ personal_statement: "I want to study physics." });
 
-  // Choosing "Upload a file" clears what was written.
+  // Choosing "Upload a file" clears what was written, once the applicant says so (issue 37).
   await tabs.getByRole("tab", { name: "Upload a file" }).click();
+  await page
+    .getByRole("alertdialog", { name: "Switch to “Upload a file”?" })
+    .getByRole("button", { name: "Delete and switch" })
+    .click();
   await expect(tabs.getByRole("tab", { name: "Upload a file" })).toHaveAttribute("aria-selected", "true");
   await expect.poll(() => serverAnswers(page)).toMatchObject({ personal_statement: "" });
   const statement = fileQuestion(page, "Personal statement");
@@ -249,7 +255,7 @@ test("a tab with a file cannot be left while it uploads; afterwards leaving dele
   await expectNoAxeViolations(page);
   await tabs.getByRole("tab", { name: "Write it here" }).click();
   const busy = page.getByRole("alertdialog", { name: "File Upload in Progress" });
-  await expect(busy).toContainText("Please wait until the file upload has completed.");
+  await expect(busy).toHaveAccessibleDescription("Please wait until the file upload has completed.");
   await expectNoAxeViolations(page);
   await busy.getByRole("button", { name: "OK" }).click();
   await expect(tabs.getByRole("tab", { name: "Upload a file" })).toHaveAttribute("aria-selected", "true");
@@ -258,17 +264,23 @@ test("a tab with a file cannot be left while it uploads; afterwards leaving dele
   await expect(status(statement)).toHaveText(/^Uploaded: statement\.docx/, { timeout: CONVERSION_TIMEOUT });
   await expect.poll(() => serverAnswers(page)).toMatchObject({ personal_statement_file: "ANSWERED" });
 
-  // Converted: leaving the tab deletes the document and its conversion and clears the answer.
+  // Converted: leaving the tab deletes the document and its conversion and clears the answer, once
+  // asked, and once its undo has ended (the applicant moves on to another step).
   await tabs.getByRole("tab", { name: "Write it here" }).click();
+  await page
+    .getByRole("alertdialog", { name: "Switch to “Write it here”?" })
+    .getByRole("button", { name: "Delete and switch" })
+    .click();
   await expect(tabs.getByRole("tab", { name: "Write it here" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByRole("textbox", { name: "Personal statement" })).toHaveValue("");
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: /Your Academics/ }).click();
   await expect.poll(() => documentAnswers(page)).not.toHaveProperty("personal_statement_file");
   expect(await conversionStatus(page, "personal_statement_file")).toBe("NOT_ANSWERED");
   await expect.poll(() => serverAnswers(page)).toMatchObject({ personal_statement_file: "" });
   await expect
     .poll(async () => (await page.request.get("/api/tabs", { headers: CLIENT_HEADERS })).json())
     .toEqual({ tabs: { personal_statement: "write" } });
-  await expectNoAxeViolations(page);
 });
 
 test("a file chosen offline waits on the device through a reload and converts by itself when the network returns", async ({

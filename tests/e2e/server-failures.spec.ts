@@ -81,7 +81,7 @@ test("a server error on saves says so with the server's message, is tried once p
   // "Save and continue" is one more try (one request per click), and says what happened.
   await page.getByRole("button", { name: "Save and continue" }).click();
   await expect(page).toHaveURL(/\/education$/);
-  await expect(page.getByRole("alertdialog", { name: "Save Error" })).toContainText(
+  await expect(page.getByRole("alertdialog", { name: "Your answers were not all saved" })).toContainText(
     "The server had a problem, so 1 change is kept on this device: The database is down.",
   );
   expect(puts()).toBe(2);
@@ -109,7 +109,9 @@ test("a reply that is not our API's (an HTML page with status 200) is the spec's
     header(page, `The server had a problem, so 1 change is kept on this device: ${GENERIC}`),
   ).toBeVisible();
   await page.getByRole("button", { name: "Save and continue" }).click();
-  await expect(page.getByRole("alertdialog", { name: "Save Error" })).toContainText(GENERIC);
+  await expect(page.getByRole("alertdialog", { name: "Your answers were not all saved" })).toContainText(
+    GENERIC,
+  );
   await expectNoAxeViolations(page);
   expect((await headerTexts()).filter((text) => COULD_NOT_REACH.test(text))).toEqual([]);
   await page.unrouteAll({ behavior: "wait" });
@@ -137,8 +139,12 @@ test("with every call to the server failing with 500, the header never says it c
   await page.getByRole("button", { name: "Save and continue" }).click();
   await expect(page).toHaveURL(/\/final-steps$/);
   await page.getByRole("button", { name: "Submit application" }).click();
-  await expect(page.getByRole("alertdialog", { name: "Submit Error" })).toContainText("Everything is down.");
-  await expect(page.getByRole("alertdialog", { name: "Submit Error" })).not.toContainText(COULD_NOT_REACH);
+  await expect(page.getByRole("alertdialog", { name: "Your application was not submitted" })).toContainText(
+    "Everything is down.",
+  );
+  await expect(
+    page.getByRole("alertdialog", { name: "Your application was not submitted" }),
+  ).not.toContainText(COULD_NOT_REACH);
   const texts = await headerTexts();
   expect(texts.some((text) => text.includes("The server had a problem"))).toBe(true);
   expect(texts.filter((text) => COULD_NOT_REACH.test(text))).toEqual([]);
@@ -182,7 +188,7 @@ test("Submit says the server's message when the submit call fails, sends the sta
   await page.goto("/final-steps");
   await expect(page.getByRole("heading", { level: 1, name: "Final Steps" })).toBeVisible();
   await page.getByRole("button", { name: "Submit application" }).click();
-  const toast = page.getByRole("alertdialog", { name: "Submit Error" });
+  const toast = page.getByRole("alertdialog", { name: "Your application was not submitted" });
   await expect(toast).toContainText("Submit broke");
   await expect(toast).not.toContainText(COULD_NOT_REACH);
   expect(submits()).toBe(1);

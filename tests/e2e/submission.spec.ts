@@ -252,7 +252,7 @@ test("an application started offline is finished after reconnecting", async ({ p
     "No, I do not waive my right to see my recommendations.",
   );
   await press(page, "Submit application");
-  await expect(page.getByRole("alertdialog", { name: "Submit Error" })).toContainText(
+  await expect(page.getByRole("alertdialog", { name: "Your application was not submitted" })).toContainText(
     "has not been submitted yet",
   );
   await expect(page).toHaveURL(/\/final-steps$/);

@@ -405,6 +405,31 @@ describe("the upload worker", () => {
     expect(await queuedChanges(db, owner)).toEqual([]);
   });
 
+  it("holds a deletion that can still be undone until its time, sending the other changes meanwhile", async () => {
+    const server = new FakeServer();
+    await replaceServerDocuments(db, owner, {
+      personal_statement_file: { file_name: "statement.pdf", file_size: 11 },
+    });
+    await queueDeletion(db, owner, "personal_statement_file", { notBefore: Date.now() + 150 });
+    await queueUpload(db, owner, "resume_file", keptFile("resume.pdf", "%PDF resume"));
+    const uploads = worker(server);
+    uploads.start();
+    try {
+      await uploads.flushNow();
+      expect(server.calls).toEqual([
+        "presign resume_file",
+        "store resume.pdf",
+        "record resume_file resume.pdf",
+      ]);
+      // Its time come, the worker sends it by itself.
+      await expect
+        .poll(() => server.calls.slice(3), { timeout: 5_000 })
+        .toEqual(["remove personal_statement_file", "remove conversion personal_statement_file"]);
+    } finally {
+      uploads.stop();
+    }
+  });
+
   it("waits for the next trigger when deleting meets a server problem, and tells the page", async () => {
     const server = new FakeServer();
     server.documents.set("resume_file", { fileKey: "k", name: "resume.pdf" });

@@ -18,6 +18,7 @@ import { debounce } from "./debounce";
 import { Description, ErrorMessage, RequiredMark } from "./field-parts";
 import { fillAnswers } from "./fill-answers";
 import { findDetails, findSuggestions, LOOKUP_DEBOUNCE_MS, LOOKUP_MAX_WAIT_MS } from "./lookup-client";
+import { keepPageVisible } from "./page-stays-visible";
 import { setAnswer } from "./set-answer";
 import { streetLineAfterPlace } from "./street-line";
 import { useFieldErrors, useFieldEvents } from "./use-field-errors";
@@ -52,6 +53,20 @@ export function AutocompleteQuestion({
   const [suggestions, setSuggestions] = useState<LookupSuggestion[]>([]);
   const running = useRef<AbortController | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  // Where the list is rendered: right after the input, not at the end of the page.
+  const [listHome, setListHome] = useState<HTMLDivElement | null>(null);
+  const listOpen = useRef(false);
+  const onOpenChange = (isOpen: boolean) => {
+    if (isOpen === listOpen.current) return;
+    listOpen.current = isOpen;
+    keepPageVisible(isOpen);
+  };
+  useEffect(
+    () => () => {
+      if (listOpen.current) keepPageVisible(false);
+    },
+    [],
+  );
   /** The text React Aria writes back after a choice; not a new free-text entry. */
   const chosenText = useRef<string | null>(null);
 
@@ -158,6 +173,7 @@ export function AutocompleteQuestion({
       items={suggestions}
       allowsCustomValue
       menuTrigger="input"
+      onOpenChange={onOpenChange}
       onBlur={events.left}
       isInvalid={errors.length > 0}
       isRequired={required}
@@ -174,9 +190,10 @@ export function AutocompleteQuestion({
         maxLength={DEFAULT_TEXT_MAX}
         autoComplete={question.autoComplete ?? "off"}
       />
+      <div ref={setListHome} className="combobox__list-home" />
       <ErrorMessage errors={errors} keys={shownKeys} />
-      <OpenOnSuggestions count={suggestions.length} />
-      <Popover className="popover combobox__popover">
+      <OpenOnSuggestions suggestions={suggestions} />
+      <Popover className="popover combobox__popover" UNSTABLE_portalContainer={listHome ?? undefined}>
         <ListBox className="listbox">
           {(item: LookupSuggestion) => (
             <ListBoxItem id={item.id} textValue={item.text} className="listbox__item">
@@ -196,13 +213,18 @@ export function AutocompleteQuestion({
 
 /**
  * React Aria opens the list when the text changes and suggestions are already there; ours arrive
- * after typing pauses, so open it when they do (while the applicant is still in the field).
+ * after typing pauses, so open it when they do (while the applicant is still in the field). Only
+ * a new list opens it: the state object is new on every render, and reopening on that would undo
+ * Escape at once (the list could not be closed by keyboard).
  */
-function OpenOnSuggestions({ count }: { count: number }) {
+function OpenOnSuggestions({ suggestions }: { suggestions: readonly LookupSuggestion[] }) {
   const state = useContext(ComboBoxStateContext);
+  const current = useRef(state);
+  current.current = state;
   useEffect(() => {
-    if (state && count > 0 && state.isFocused && !state.isOpen) state.open(null, "input");
-  }, [state, count]);
+    const combo = current.current;
+    if (combo && suggestions.length > 0 && combo.isFocused && !combo.isOpen) combo.open(null, "input");
+  }, [suggestions]);
   return null;
 }
 
