@@ -35,10 +35,10 @@ const COMMON_CODE =
 /**
  * Our modules of the parts loaded after a form page's first screen (question-parts.ts), and what
  * only they use: the date picker; the questions built on React Aria's collections (selects, combo
- * boxes, tabs).
+ * boxes, tabs); and the block removal's dialogs, loaded when one opens.
  */
 const FORM_PARTS =
-  /src[\\/](features[\\/]form[\\/](date-question|typed-date-input|collection-questions|form-tabs|select-|month-year-question|autocomplete-question|lookup-client|fill-answers)|features[\\/]application[\\/]validation-summary|form[\\/]engine[\\/]file-questions)/;
+  /src[\\/](features[\\/]form[\\/](date-question|typed-date-input|collection-questions|form-tabs|select-|month-year-question|autocomplete-question|lookup-client|fill-answers|block-removal-dialogs)|form[\\/]engine[\\/]remove-block|features[\\/]application[\\/]validation-summary|form[\\/]engine[\\/]file-questions)/;
 
 export default defineConfig(({ mode }) => ({
   resolve: {
