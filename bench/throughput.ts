@@ -17,8 +17,8 @@ import { promisify } from "node:util";
 import autocannonUntyped from "autocannon";
 import pg from "pg";
 import { ABOUT_KEYS } from "../src/form/answer-keys";
-import { TWO_COLLEGE_APPLICATION, TWO_COLLEGE_COUNTS } from "../tests/helpers/complete-application";
 import { postgresAvailable, startPostgres } from "../tests/helpers/postgres";
+import { fillApplication, signIn } from "./applicants";
 
 const run = promisify(execFile);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -114,33 +114,6 @@ async function startProcess(
   };
 }
 
-/**
- * Fills the applicant's application as one who has reached Final Steps has it: every answer of a
- * complete two-college application with its labels (≈ 80 answers), the add-another count, the
- * statuses started and validating. GET /api/profile reads all of it, as on a real page load.
- */
-async function fillApplication(origin: string, cookie: string): Promise<void> {
-  const headers = { "Content-Type": "application/json", Cookie: cookie, "X-Admissions-Client": "1" };
-  const calls: [string, string, unknown][] = [
-    ["PUT", "/api/answer", TWO_COLLEGE_APPLICATION],
-    ...Object.entries(TWO_COLLEGE_COUNTS).map(([button_id, num_components]): [string, string, unknown] => [
-      "PUT",
-      "/api/add-another",
-      { button_id, num_components },
-    ]),
-    ["POST", "/api/web-status", { web_status: "started" }],
-    ["POST", "/api/web-status", { web_status: "validating" }],
-  ];
-  for (const [method, url, body] of calls) {
-    const response = await fetch(`${origin}${url}`, {
-      method,
-      headers: { ...headers, "Idempotency-Key": randomUUID() },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  }
-}
-
 /** GET /api/profile, each connection a different applicant with a filled application. */
 function profileRequests(cookies: string[]): Pick<Options, "requests" | "setupClient"> {
   let connections = 0;
@@ -159,19 +132,6 @@ function profileRequests(cookies: string[]): Pick<Options, "requests" | "setupCl
     },
   };
   return { requests: [get], setupClient: keepContext };
-}
-
-async function signIn(origin: string, username: string): Promise<string> {
-  const response = await fetch(`${origin}/__test__/session`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-Admissions-Client": "1" },
-    body: JSON.stringify({ username }),
-  });
-  if (!response.ok) throw new Error(`sign-in: ${response.status} ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";", 1)[0])
-    .join("; ");
 }
 
 /**
