@@ -99,7 +99,7 @@ try {
       samplePool(api.port as number, () => performance.now() > record.to),
     );
     const events = faults?.() ?? Promise.resolve([]);
-    const applicants = Array.from({ length: crowd }, async (_, index) => {
+    const applicants = Array.from({ length: crowd }, async () => {
       await sleep(Math.random() * 3_000);
       while (performance.now() < record.to) {
         const browser = new Browser(servers);

@@ -35,8 +35,8 @@ export class StepRecord {
   retries = 0;
   /** Answers that were neither a success nor worth sending again: each is something lost. */
   readonly refusals: string[] = [];
-  /** Documents whose conversion the applicant saw COMPLETED. */
-  conversionsCompleted = 0;
+  /** When an applicant saw a document's conversion COMPLETED (performance.now()). */
+  readonly conversionsSeen: number[] = [];
 
   constructor(
     readonly crowd: number,
@@ -69,5 +69,11 @@ export class StepRecord {
 
   count(route: Route): number {
     return this.inWindow(route).length;
+  }
+
+  /** Conversions seen COMPLETED in the window, per minute. */
+  conversionsPerMinute(): number {
+    const seen = this.conversionsSeen.filter((at) => at >= this.from && at < this.to).length;
+    return (seen * 60_000) / (this.to - this.from);
   }
 }
