@@ -207,7 +207,12 @@ export function offlineOutsideOutages(
       const until = list[index + 1]?.at ?? end;
       const outage = outages.find((o) => change.at >= o.from && change.at <= o.to + graceMs);
       if (!outage) {
-        wrong.push(`${tab}: "offline" at ${new Date(change.at).toISOString()}, the link was up`);
+        const spells = outages.map(
+          (o) => `${new Date(o.from).toISOString()}–${new Date(o.to).toISOString()}`,
+        );
+        wrong.push(
+          `${tab}: "offline" at ${new Date(change.at).toISOString()}, the link was up (down ${spells.join(", ") || "never"})`,
+        );
         return;
       }
       const lag = until - outage.to;

@@ -31,8 +31,12 @@ export type TestNetwork = {
   /** An executable that runs Chromium inside the namespace (Playwright's executablePath). */
   chromium: string;
   impair(impairment: Impairment): Promise<void>;
-  /** Takes Chromium's side down (its interface, so the browser knows it is offline) or up. */
-  setDown(down: boolean): Promise<void>;
+  /**
+   * Takes Chromium's side down (its interface, so the browser knows it is offline) or up; up with
+   * `newAddress`, it comes back with another address, as a phone that moved to another network
+   * (connections open before are then dead, and the browser must open new ones).
+   */
+  setDown(down: boolean, options?: { newAddress?: boolean }): Promise<void>;
   outages: Outage[];
   counts(): Promise<LinkCounts>;
   /** TCP segments the browser's namespace sent and sent again (nstat). */
@@ -65,7 +69,8 @@ export async function createTestNetwork(workDir: string): Promise<TestNetwork> {
   const serverTap = `${prefix.slice(0, 8)}s${id}`;
   const octet = 1 + (Number.parseInt(id, 16) % 250);
   const serverAddress = `${subnet}.${octet}.1`;
-  const browserAddress = `${subnet}.${octet}.2`;
+  let browserHost = 2;
+  const browserAddress = () => `${subnet}.${octet}.${browserHost}`;
 
   const link: ChildProcess = spawn(
     "python3",
@@ -85,7 +90,16 @@ export async function createTestNetwork(workDir: string): Promise<TestNetwork> {
   };
   await reply();
   ip("netns", "add", namespace);
+  // Gone with the test, however it ends (a test runner's worker may exit without its hooks).
+  const removeNow = () => {
+    try {
+      ip("netns", "del", namespace);
+    } catch {}
+    link.kill();
+  };
+  process.once("exit", removeNow);
   const closeNetwork = async () => {
+    process.off("exit", removeNow);
     try {
       ip("netns", "del", namespace);
     } catch {}
@@ -94,10 +108,10 @@ export async function createTestNetwork(workDir: string): Promise<TestNetwork> {
   };
   try {
     ip("link", "set", browserTap, "netns", namespace);
-    ip("-n", namespace, "addr", "add", `${browserAddress}/30`, "dev", browserTap);
+    ip("-n", namespace, "addr", "add", `${browserAddress()}/24`, "dev", browserTap);
     ip("-n", namespace, "link", "set", "lo", "up");
     ip("-n", namespace, "link", "set", browserTap, "up");
-    ip("addr", "add", `${serverAddress}/30`, "dev", serverTap);
+    ip("addr", "add", `${serverAddress}/24`, "dev", serverTap);
     ip("link", "set", serverTap, "up");
   } catch (error) {
     await closeNetwork();
@@ -129,18 +143,24 @@ export async function createTestNetwork(workDir: string): Promise<TestNetwork> {
     async impair(impairment) {
       await command({ set: impairment });
     },
-    async setDown(down) {
+    async setDown(down, { newAddress = false } = {}) {
       // The link drops what is in flight; the browser's interface goes down so Chromium knows.
       if (down) {
+        // The outage begins as the link starts to drop frames, before the browser can hear of it.
+        outages.push({ from: Date.now(), to: Number.POSITIVE_INFINITY });
         await command({ set: { down: true } });
         ip("-n", namespace, "link", "set", browserTap, "down");
-        outages.push({ from: Date.now(), to: Number.POSITIVE_INFINITY });
-      } else {
-        ip("-n", namespace, "link", "set", browserTap, "up");
-        await command({ set: { down: false } });
-        const last = outages.at(-1);
-        if (last && last.to === Number.POSITIVE_INFINITY) last.to = Date.now();
+        return;
       }
+      if (newAddress) {
+        ip("-n", namespace, "addr", "del", `${browserAddress()}/24`, "dev", browserTap);
+        browserHost++;
+        ip("-n", namespace, "addr", "add", `${browserAddress()}/24`, "dev", browserTap);
+      }
+      ip("-n", namespace, "link", "set", browserTap, "up");
+      await command({ set: { down: false } });
+      const last = outages.at(-1);
+      if (last && last.to === Number.POSITIVE_INFINITY) last.to = Date.now();
     },
     counts: async () => (await command({ stats: true })) as unknown as LinkCounts,
     tcp: nstat,

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { type Postgres, startPostgres } from "../helpers/postgres";
@@ -49,7 +49,21 @@ export async function startNetworkServer(
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const db = new pg.Pool({ connectionString: postgres.url, max: 2 });
+  // Gone with the test, however it ends: the server, and PostgreSQL at once (SIGQUIT) with its files.
+  const stopNow = () => {
+    child.kill("SIGKILL");
+    if (!postgres.dataDir) return;
+    try {
+      process.kill(
+        Number(readFileSync(path.join(postgres.dataDir, "postmaster.pid"), "utf8").split("\n", 1)[0]),
+        "SIGQUIT",
+      );
+    } catch {}
+    rmSync(postgres.dataDir, { recursive: true, force: true });
+  };
+  process.once("exit", stopNow);
   const stop = async () => {
+    process.off("exit", stopNow);
     if (child.exitCode === null) child.kill("SIGTERM");
     await exited;
     await db.end();

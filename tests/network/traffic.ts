@@ -10,17 +10,20 @@ export type UploadPost = { key: string; bytes: number; state: "in flight" | "fin
 export type Traffic = {
   batches: { key: string; bytes: number }[];
   posts: UploadPost[];
-  /** Resolves once every post's size is known. */
+  /** The file chosen now: the posts from now on are its (the worker sends one file at a time). */
+  choosing(file: ChosenFile): void;
+  /** Resolves once every post's size is known (or can no longer be). */
   settled(): Promise<void>;
   /** Requests sent again (after the first of the same batch or file) and their bytes. */
   resent(kind: "batches" | "posts"): { requests: number; bytes: number };
 };
 
-export function watchTraffic(context: BrowserContext, files: readonly ChosenFile[]): Traffic {
+export function watchTraffic(context: BrowserContext): Traffic {
   const batches: Traffic["batches"] = [];
   const posts: UploadPost[] = [];
   const byRequest = new Map<Request, UploadPost>();
   const sizes: Promise<void>[] = [];
+  let chosen = "";
   context.on("request", (request) => {
     const { pathname } = new URL(request.url());
     if (request.method() === "PUT" && pathname === "/api/answer") {
@@ -29,17 +32,18 @@ export function watchTraffic(context: BrowserContext, files: readonly ChosenFile
         bytes: request.postDataBuffer()?.length ?? 0,
       });
     } else if (request.method() === "POST" && pathname === "/files/upload") {
-      const post: UploadPost = { key: "", bytes: 0, state: "in flight" };
+      const post: UploadPost = { key: chosen, bytes: 0, state: "in flight" };
       posts.push(post);
       byRequest.set(request, post);
-      // The body (a file) is not handed to the test: its size comes from the headers as sent, and
-      // the file is the one whose size it is nearest (the multipart adds ≈ 1 KiB of policy).
+      // The body (a file) is not handed to the test: its size comes from the headers as sent.
       sizes.push(
-        request.headerValue("content-length").then((length) => {
-          post.bytes = Number(length);
-          const distance = (file: ChosenFile) => Math.abs(post.bytes - file.buffer.length);
-          post.key = [...files].sort((a, b) => distance(a) - distance(b))[0]?.key ?? "";
-        }),
+        request
+          .headerValue("content-length")
+          .then((length) => {
+            post.bytes = Number(length);
+          })
+          // A post given up before its headers were read: its size is unknown, nothing else is wrong.
+          .catch(() => {}),
       );
     }
   });
@@ -52,6 +56,9 @@ export function watchTraffic(context: BrowserContext, files: readonly ChosenFile
   return {
     batches,
     posts,
+    choosing(file) {
+      chosen = file.key;
+    },
     settled: async () => void (await Promise.all(sizes)),
     resent(kind) {
       const seen = new Set<string>();
