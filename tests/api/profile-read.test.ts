@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunStatement, Statement, StatementRunner } from "../../server/db/database";
+import type { Statement, StatementRunner } from "../../server/db/database";
 import {
   addAnotherCounts,
   answers,
@@ -10,10 +10,10 @@ import {
   webStatusEntries,
 } from "../../server/db/schema";
 import { readProfile } from "../../server/services/profile";
-import { hashSessionToken } from "../../server/services/sessions";
 import type { Profile } from "../../src/shared/api-types";
 import { IDLE_TIMEOUT_MS } from "../../src/shared/constants";
 import { getProfile } from "../helpers/api";
+import { counting, expireSession, lastSeen, setLastSeen } from "../helpers/statement-runs";
 import { createTestApp, signedInUser, type TestApp } from "../helpers/test-app";
 
 // services/profile.ts (issue 33, migration 0017): GET /api/profile is one statement, the session
@@ -28,54 +28,17 @@ afterAll(async () => {
   await test?.close();
 });
 
-/** The app's statements, counting single statements and transactions. */
-function counting(): StatementRunner & { statements: number; transactions: number } {
-  const inner = test.database.statements;
-  const runner = {
-    statements: 0,
-    transactions: 0,
-    run: ((statement, values) => {
-      runner.statements++;
-      return inner.run(statement, values);
-    }) as RunStatement,
-    transaction<T>(work: (run: RunStatement) => Promise<T>): Promise<T> {
-      runner.transactions++;
-      return inner.transaction(work);
-    },
-  };
-  return runner;
-}
-
-async function read(token: string, runner: StatementRunner = counting()): Promise<Profile | null> {
+async function read(token: string, runner: StatementRunner = counting(test)): Promise<Profile | null> {
   const body = await readProfile(runner, token, test.app.clock);
   return body === null ? null : (JSON.parse(body) as Profile);
 }
 
-const SET_LAST_SEEN: Statement = {
-  name: "test_profile_read_set_last_seen",
-  text: "update sessions set last_seen_at = $2::timestamptz where id_hash = $1::text",
-};
-const EXPIRE_SESSION: Statement = {
-  name: "test_profile_read_expire_session",
-  text: "update sessions set expires_at = now() - interval '1 second' where id_hash = $1::text",
-};
-const LAST_SEEN: Statement = {
-  name: "test_profile_read_last_seen",
-  text: "select last_seen_at from sessions where id_hash = $1::text",
-};
 // Times with microseconds, which a JavaScript Date cannot hold: the profile says them to the
 // millisecond, cut as toISOString cuts a Date read from the database.
 const AT_MICROSECONDS: Statement = {
   name: "test_profile_read_login_at",
   text: "insert into login_events (user_id, created_at) values ($1::uuid, $2::timestamptz)",
 };
-
-async function lastSeen(token: string): Promise<number | null> {
-  const [row] = await test.database.statements.run<{ last_seen_at: Date | string }>(LAST_SEEN, [
-    hashSessionToken(token),
-  ]);
-  return row ? new Date(row.last_seen_at).getTime() : null;
-}
 
 describe("readProfile", () => {
   it("reads a whole application with its session check in one statement", async () => {
@@ -100,7 +63,7 @@ describe("readProfile", () => {
     await db.insert(addAnotherCounts).values({ userId: user.userId, buttonId: "college", numComponents: 3 });
     await db.insert(tabChoices).values({ userId: user.userId, tabId: "transcript_tab", chosenTab: "upload" });
 
-    const runner = counting();
+    const runner = counting(test);
     const before = test.app.clock().getTime();
     const profile = await read(user.token, runner);
     expect([runner.statements, runner.transactions]).toStrictEqual([1, 0]);
@@ -134,35 +97,29 @@ describe("readProfile", () => {
     test.freezeClock();
     try {
       const now = test.app.clock().getTime();
-      await test.database.statements.run(SET_LAST_SEEN, [
-        hashSessionToken(user.token),
-        new Date(now - 120_000),
-      ]);
-      const runner = counting();
+      await setLastSeen(test, user.token, new Date(now - 120_000));
+      const runner = counting(test);
       expect((await read(user.token, runner))?.username).toBe(user.username);
       expect([runner.statements, runner.transactions]).toStrictEqual([1, 0]);
-      expect(await lastSeen(user.token)).toBe(now);
+      expect(await lastSeen(test, user.token)).toBe(now);
     } finally {
       test.freezeClock(false);
     }
   });
 
   it("reads nothing for a session that is not active, in one statement, and ends an idle one", async () => {
-    const unknown = counting();
+    const unknown = counting(test);
     expect(await read("no-such-session", unknown)).toBeNull();
     expect([unknown.statements, unknown.transactions]).toStrictEqual([1, 0]);
 
     const expired = await signedInUser(test);
-    await test.database.statements.run(EXPIRE_SESSION, [hashSessionToken(expired.token)]);
+    await expireSession(test, expired.token);
     expect(await read(expired.token)).toBeNull();
 
     const idle = await signedInUser(test);
-    await test.database.statements.run(SET_LAST_SEEN, [
-      hashSessionToken(idle.token),
-      new Date(test.app.clock().getTime() - IDLE_TIMEOUT_MS),
-    ]);
+    await setLastSeen(test, idle.token, new Date(test.app.clock().getTime() - IDLE_TIMEOUT_MS));
     expect(await read(idle.token)).toBeNull();
-    expect(await lastSeen(idle.token)).toBeNull();
+    expect(await lastSeen(test, idle.token)).toBeNull();
     // The route answers such a session as every other /api/* call does.
     expect((await getProfile(test, idle.cookie)).statusCode).toBe(401);
   });

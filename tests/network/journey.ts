@@ -28,7 +28,7 @@ export type ChosenFile = { key: string; question: string; name: string; mimeType
 
 /** The transcript (a small PNG) and the résumé (a photo-like JPEG of `resumeKiB` or so). */
 export function chosenFiles(resumeKiB: number): ChosenFile[] {
-  const side = Math.round(Math.sqrt(resumeKiB * 1024 * 2.4));
+  const side = Math.round(Math.sqrt(resumeKiB * 1024 * 1.75));
   return [
     {
       key: "college_transcript",
