@@ -62,9 +62,11 @@ try {
   await run("pgbench", ["-i", "-q", "-s", "10", anchorUrl]);
   const { stdout } = await run("pgbench", ["-c", "10", "-j", "2", "-T", "10", anchorUrl]);
   const tpcb = Number(/tps = ([\d.]+)/.exec(stdout)?.[1]);
-  // pgbench's writes flushed now, not during the crowd's first step (bench/throughput.ts).
+  // pgbench's tables vacuumed and its writes flushed now, not by autovacuum and the checkpointer
+  // during the crowd's first steps (bench/throughput.ts: a flush stalled every save in flight).
   const admin = new pg.Client({ connectionString: anchorUrl });
   await admin.connect();
+  await admin.query("vacuum analyze");
   await admin.query("checkpoint");
   await admin.end();
   console.log(`  pgbench TPC-B-like, 10 clients: ${Math.round(tpcb)} tps (load ${loadavg()[0]?.toFixed(1)})`);
@@ -118,7 +120,7 @@ try {
     const happened = await events;
     await Promise.all(applicants);
     done.value = true;
-    const verdict = await verifyLedgers(cluster.url, record.ledgers);
+    const verdict = await verifyLedgers(cluster.url, record.ledgers, record.wall);
     return {
       record,
       load,

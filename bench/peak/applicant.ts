@@ -197,7 +197,6 @@ async function poll(life: Life, path: string, ended: { value: boolean }): Promis
     );
     if (!expectOk(life, "conversion status", state)) return;
     const { status } = JSON.parse(state.body) as { status: string };
-    if (status === "COMPLETED") life.record.conversionsSeen.push(performance.now());
     if (status === "COMPLETED" || status === "FAILED") return;
   }
 }

@@ -35,15 +35,18 @@ export class StepRecord {
   retries = 0;
   /** Answers that were neither a success nor worth sending again: each is something lost. */
   readonly refusals: string[] = [];
-  /** When an applicant saw a document's conversion COMPLETED (performance.now()). */
-  readonly conversionsSeen: number[] = [];
+  /** The window in wall-clock time (ms since the epoch), for the database's timestamps. */
+  readonly wall: { from: number; to: number };
 
   constructor(
     readonly crowd: number,
     /** performance.now() at the step's start and end of load. */
     readonly from: number,
     public to: number,
-  ) {}
+  ) {
+    const now = Date.now() - (performance.now() - from);
+    this.wall = { from: now, to: now + (to - from) };
+  }
 
   add(route: Route, startedAt: number, ms: number, ok: boolean): void {
     this.latencies.get(route)?.push({ startedAt, ms, ok });
@@ -69,11 +72,5 @@ export class StepRecord {
 
   count(route: Route): number {
     return this.inWindow(route).length;
-  }
-
-  /** Conversions seen COMPLETED in the window, per minute. */
-  conversionsPerMinute(): number {
-    const seen = this.conversionsSeen.filter((at) => at >= this.from && at < this.to).length;
-    return (seen * 60_000) / (this.to - this.from);
   }
 }

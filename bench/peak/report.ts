@@ -120,7 +120,7 @@ export const printReport = {
         `${r.record.crowd}${r === faultStep ? " (faults)" : ""}`,
         n(r.load, 1),
         ...RATE_ROUTES.map(([, route, per]) => n(r.record.rate(route) * per, 1)),
-        n(r.record.conversionsPerMinute(), 1),
+        n((r.verdict.conversions * 60_000) / (r.record.to - r.record.from), 1),
         n(r.verdict.acknowledged),
         n(r.verdict.stored),
         String(lost(r)),

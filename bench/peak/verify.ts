@@ -6,6 +6,8 @@ import pg from "pg";
 import type { ApplicantLedger } from "./record";
 
 export type Verdict = {
+  /** Documents the worker converted during the step's window (the database's clock). */
+  conversions: number;
   acknowledged: number;
   stored: number;
   /** Acknowledged saves not (wholly) on the server, and other differences, described. */
@@ -14,7 +16,11 @@ export type Verdict = {
 
 type Row = Record<string, unknown>;
 
-export async function verifyLedgers(url: string, ledgers: readonly ApplicantLedger[]): Promise<Verdict> {
+export async function verifyLedgers(
+  url: string,
+  ledgers: readonly ApplicantLedger[],
+  window: { from: number; to: number },
+): Promise<Verdict> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -71,7 +77,12 @@ export async function verifyLedgers(url: string, ledgers: readonly ApplicantLedg
         problems.push(`${ledger.username}: submit acknowledged, not recorded`);
       }
     }
-    return { acknowledged, stored, problems };
+    const converted = await client.query<{ n: number }>(
+      `select count(*)::int as n from document_conversions
+       where status = 'COMPLETED' and updated_at >= $1 and updated_at < $2`,
+      [new Date(window.from), new Date(window.to)],
+    );
+    return { conversions: converted.rows[0]?.n ?? 0, acknowledged, stored, problems };
   } finally {
     await client.end();
   }
