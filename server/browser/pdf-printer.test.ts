@@ -108,6 +108,22 @@ describe("printHtml", () => {
   );
 
   it(
+    "stops a print whose signal aborts (a superseded application PDF), and prints the next one",
+    async () => {
+      const long = `<!doctype html><html><body>${"<p>Paragraph of a long application.</p>".repeat(20_000)}</body></html>`;
+      const controller = new AbortController();
+      const reason = new Error("superseded");
+      const printing = printer.printHtml(long, { signal: controller.signal });
+      controller.abort(reason);
+      await expect(printing).rejects.toBe(reason);
+      const already = printer.printHtml("<p>never</p>", { signal: controller.signal });
+      await expect(already).rejects.toBe(reason);
+      expect(await pdfText(await printer.printHtml("<p>Next one</p>"))).toContain("Next one");
+    },
+    SLOW,
+  );
+
+  it(
     "runs inline scripts when asked, still without reaching the network",
     async () => {
       elsewhere.requests.length = 0;

@@ -1,11 +1,12 @@
 /**
- * The university's mark (public/icons/favicon.svg, drawn again here), decorative: whatever it sits
- * in is named by its own text. Inline rather than an <img> of the SVG file: the browser builds a
- * document of its own for every SVG image, 20 ms of a first visit's main thread on a slow machine
- * (issue 15), and the header's mark is drawn twice on a first visit (the prerendered screen, then
- * the app's).
+ * The university's mark (public/icons/favicon.svg, drawn again here). With a `label` it is the
+ * institution's logo, an image whose text alternative is the label (the logo banner, spec §2);
+ * without, it is decorative beside text that names the same thing. Inline rather than an <img> of
+ * the SVG file: the browser builds a document of its own for every SVG image, 20 ms of a first
+ * visit's main thread on a slow machine (issue 15), and the logo is drawn twice on a first visit
+ * (the prerendered screen, then the app's); its fixed size keeps the layout from shifting.
  */
-export function BrandMark({ size }: { size: number }) {
+export function BrandMark({ size, label }: { size: number; label?: string }) {
   return (
     <svg
       className="brand-mark"
@@ -13,7 +14,9 @@ export function BrandMark({ size }: { size: number }) {
       viewBox="0 0 100 100"
       width={size}
       height={size}
-      aria-hidden="true"
+      role={label ? "img" : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
       focusable="false"
     >
       <rect width="100" height="100" rx="22" fill="#1f3a5f" />

@@ -99,3 +99,36 @@ export async function startPostgres({
     },
   };
 }
+
+/**
+ * A database of its own for a test file that must see only its own rows (e.g. a list of every
+ * application): on DATABASE_URL's server, a fresh database dropped by `drop()`; without
+ * DATABASE_URL, undefined (createTestApp's in-memory PGlite is already fresh).
+ */
+export async function ownDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  const shared = process.env.DATABASE_URL;
+  if (!shared) return undefined;
+  const name = `own_${Math.random().toString(36).slice(2, 12)}`;
+  const { default: pg } = await import("pg");
+  const admin = new pg.Client({ connectionString: shared });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(shared);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: shared });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
