@@ -13,7 +13,7 @@ const READ_PROFILE: Statement = {
 /**
  * Spec §7 GET /api/profile for the session `sessionToken` names, as JSON text ready to send (the
  * shape of `Profile` in src/shared/api-types.ts), or null when the session is not active. One
- * statement, one round trip: `profile_read` (migration 0017) checks the session with
+ * statement, one round trip: `profile_read` (migration 0016) checks the session with
  * `session_check`, the API's session rules, then reads the answers, documents, last page, logins,
  * web statuses, add-another counts and tabs, and builds the JSON in the database (issue 33: eight
  * round trips and the query builder were most of this route's time).

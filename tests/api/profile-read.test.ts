@@ -16,7 +16,7 @@ import { getProfile } from "../helpers/api";
 import { counting, expireSession, lastSeen, setLastSeen } from "../helpers/statement-runs";
 import { createTestApp, signedInUser, type TestApp } from "../helpers/test-app";
 
-// services/profile.ts (issue 33, migration 0017): GET /api/profile is one statement, the session
+// services/profile.ts (issue 33, migration 0016): GET /api/profile is one statement, the session
 // check included, and the JSON the database builds is the spec §7 shape the client reads
 // (tests/api/profile.test.ts pins the shape through the route).
 
