@@ -8,12 +8,14 @@ import type pg from "pg";
 // ago (a write's notice and a render take time); so a claim still on screen HELD_MS later is a
 // claim, and it must be true: each answer the device held when it was made is on the server (as
 // it is, or overtaken by a newer edit), and nothing of the device's queue then is still waiting.
-// A claim replaced within HELD_MS that was not true is counted apart ("brief"), and printed.
+// A claim replaced within HELD_MS that was not true is kept apart ("brief") and printed with what
+// the server lacked and how long before the claim the device had written it, so a race between a
+// keystroke and the header can be told from a header that lies.
 
 export type HeaderChange = { at: number; text: string; tab: string };
 export type DeviceSnapshot = {
   answers: { owner: string; key: string; value: string; editedAt: number }[];
-  queued: { owner: string; key: string; refused?: string }[];
+  queued: { owner: string; key: string; editedAt: number; refused?: string }[];
   uploads: { owner: string; key: string }[];
 };
 export type Claim = HeaderChange & { id: number; snapshot: DeviceSnapshot | null };
@@ -58,7 +60,7 @@ const WATCH_HEADER = `(() => {
     return new Promise((resolve) => {
       tx.oncomplete = () => resolve({
         answers: answers.result,
-        queued: queued.result.map((e) => ({ owner: e.owner, key: e.key, refused: e.refused })),
+        queued: queued.result.map((e) => ({ owner: e.owner, key: e.key, editedAt: e.editedAt, refused: e.refused })),
         uploads: uploads.result.map((e) => ({ owner: e.owner, key: e.key })),
       });
       tx.onerror = () => resolve(null);
@@ -92,8 +94,8 @@ export type HeaderLog = {
   claims: Claim[];
   /** Claims held HELD_MS while the server lacked something the device held, or it still waited. */
   falseClaims: string[];
-  /** Claims replaced within HELD_MS that were not true when made. */
-  brief: number;
+  /** Claims replaced within HELD_MS that were not true when made: what the server lacked. */
+  brief: string[];
   /** Claims held while a file was still waiting to be uploaded (the header speaks of answers). */
   claimsWithFilesWaiting: number;
   checks: Promise<void>[];
@@ -111,7 +113,7 @@ export async function watchHeaders(
     changes: [],
     claims: [],
     falseClaims: [],
-    brief: 0,
+    brief: [],
     claimsWithFilesWaiting: 0,
     checks: [],
   };
@@ -164,6 +166,9 @@ async function checkClaim(
     [owner],
   );
   const stored = new Map(rows.map((row) => [row.key, row]));
+  // How long before the claim the device wrote it (editedAt is on the server's clock as the
+  // device estimates it, so this is approximate).
+  const age = (editedAt: number) => `written ${claim.at - editedAt} ms before`;
   const problems: string[] = [];
   for (const answer of snapshot.answers) {
     // editedAt 0: the value as the server sent it.
@@ -171,18 +176,19 @@ async function checkClaim(
     const row = stored.get(answer.key);
     if (row?.value === answer.value || (row && Number(row.edited) > answer.editedAt)) continue;
     problems.push(
-      `the server had ${answer.key} = ${JSON.stringify(row?.value)}, the device ${JSON.stringify(answer.value)}`,
+      `the server had ${answer.key} = ${JSON.stringify(row?.value)}, the device ${JSON.stringify(answer.value)} (${age(answer.editedAt)})`,
     );
   }
   const waiting = snapshot.queued.filter((entry) => entry.owner === owner && !entry.refused);
   if (waiting.length > 0)
-    problems.push(`${waiting.map((entry) => entry.key).join(", ")} queued on the device`);
+    problems.push(
+      `${waiting.map((entry) => `${entry.key} (${age(entry.editedAt)})`).join(", ")} queued on the device`,
+    );
   if (kind === "held" && snapshot.uploads.some((upload) => upload.owner === owner))
     log.claimsWithFilesWaiting++;
   if (problems.length === 0) return;
-  if (kind === "brief") log.brief++;
-  else
-    log.falseClaims.push(
-      `${claim.tab} at ${new Date(claim.at).toISOString()}: "${SAVED}" for ${HELD_MS} ms while ${problems.join("; ")}`,
-    );
+  const what = `${claim.tab} at ${new Date(claim.at).toISOString()}: "${SAVED}"`;
+  if (kind === "brief")
+    log.brief.push(`${what}, replaced within ${HELD_MS} ms, while ${problems.join("; ")}`);
+  else log.falseClaims.push(`${what} for ${HELD_MS} ms while ${problems.join("; ")}`);
 }
