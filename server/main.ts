@@ -37,8 +37,14 @@ try {
 const clientDir = clientDirOf(config);
 let database: DatabaseHandle;
 try {
+  const databaseLog = pino({ level: config.logLevel }).child({ component: "database" });
   database = await openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir, holder: "the server" },
+    config.databaseUrl
+      ? {
+          url: config.databaseUrl,
+          onConnectionError: (error) => databaseLog.warn({ err: error }, "database connection dropped"),
+        }
+      : { dataDir: config.dataDir, holder: "the server" },
   );
 } catch (error) {
   // Another process has DATA_DIR's embedded database: one line saying which, and what to do.

@@ -31,7 +31,10 @@ if (!config.databaseUrl) {
 
 const log = pino({ level: config.logLevel }).child({ component: "worker" });
 const clock = () => new Date();
-const database = await openDatabase({ url: config.databaseUrl });
+const database = await openDatabase({
+  url: config.databaseUrl,
+  onConnectionError: (error) => log.warn({ err: error }, "database connection dropped"),
+});
 await database.migrate();
 const store = await createObjectStore({ s3: config.s3, dataDir: config.dataDir, db: database.db, clock });
 const queue = new JobQueue(database.sql, { schema: config.jobQueueSchema, log });
