@@ -9,7 +9,7 @@ import { chromiumLaunchOptions } from "./tests/helpers/chromium";
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "admissions-e2e-"));
 process.env.E2E_DATA_DIR = dataDir;
-const COLLEGES_CSV = path.resolve("../shared/data/colleges-ceeb.csv");
+const COLLEGES_CSV = "server/lookup/data/colleges-ceeb.csv";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -30,7 +30,7 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions,
   },
   webServer: {
-    // The college lookup needs its schools: the shared CSV is imported into the fresh data directory
+    // The college lookup needs its schools: the shipped list is imported into the fresh data directory
     // (the import command migrates first), then the server starts on it.
     command: `npx tsx server/lookup/import-cli.ts --category college_ceeb ${COLLEGES_CSV} && node --enable-source-maps dist/server/main.js`,
     url: `http://127.0.0.1:${PORT}/healthz`,

@@ -10,7 +10,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["src/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
+          include: ["src/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/repository/**/*.test.ts"],
           environment: "node",
           setupFiles: ["fake-indexeddb/auto", "tests/helpers/unit-setup.ts"],
           testTimeout: 30_000,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDocumentConverter } from "./create-document-converter";
 import { MAX_IMAGE_PIXELS } from "./images/image-to-pdf";
 import { MAX_UPLOAD_BYTES } from "./refusals";
-import { docxWithEntry, lyingZipBombDocx, sharedDocx, zipBombDocx, zipOf } from "./testing/build-docx";
+import { docxWithEntry, lyingZipBombDocx, sampleDocx, zipBombDocx, zipOf } from "./testing/build-docx";
 import { buildJpeg, buildPng, pngWithHugeHeader, quarters } from "./testing/build-images";
 import { encryptedPdf, textPdf, truncated, writeRawPdf } from "./testing/build-pdfs";
 import { pdfInfo, pdfText } from "./testing/read-pdf";
@@ -61,7 +61,7 @@ describe("files refused before anything is converted", () => {
     expect(await refusal(await textPdf([["hello"]]), "statement.docx")).toContain(
       "the name says a Word document, but the file is a PDF",
     );
-    expect(await refusal(sharedDocx("tables.docx"), "scan.jpg")).toContain(
+    expect(await refusal(sampleDocx("tables.docx"), "scan.jpg")).toContain(
       "the name says a JPEG image, but the file is a Word document",
     );
   });

@@ -2,7 +2,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDocumentConverter } from "../../server/conversion/create-document-converter";
-import { docxWithEntry, sharedDocx, zipBombDocx } from "../../server/conversion/testing/build-docx";
+import { docxWithEntry, sampleDocx, zipBombDocx } from "../../server/conversion/testing/build-docx";
 import {
   buildJpeg,
   buildPng,
@@ -12,7 +12,7 @@ import {
 } from "../../server/conversion/testing/build-images";
 import { encryptedPdf, textPdf } from "../../server/conversion/testing/build-pdfs";
 import { pdfInfo, pdfText, renderPage } from "../../server/conversion/testing/read-pdf";
-import { normalisedText } from "../../server/conversion/testing/shared-docx-expectations";
+import { normalisedText } from "../../server/conversion/testing/sample-docx-expectations";
 import type { DocumentConverter } from "../../server/conversion/types";
 import { storedAnswers } from "../helpers/api";
 import { DOCUMENT_CATALOGUE, RESUME, settledConversion, uploadDocument } from "../helpers/documents";
@@ -91,7 +91,7 @@ describe("real conversions through the API", () => {
 
 describe("Word documents through the API", () => {
   it("converts a .docx with the engine this machine has (LibreOffice, or the simplified rendering)", async () => {
-    const { state, pdf } = await convertThroughApi(sharedDocx("tables.docx"), "tables.docx");
+    const { state, pdf } = await convertThroughApi(sampleDocx("tables.docx"), "tables.docx");
     expect(state.status).toBe("COMPLETED");
     if (!pdf) throw new Error("no PDF");
     const text = normalisedText(await pdfText(pdf));

@@ -1,12 +1,14 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
+import {
+  type SampleDocxName,
+  sampleDocx as sampleDocxBytes,
+} from "../../server/conversion/testing/build-docx";
 import { buildPng, quarters } from "../../server/conversion/testing/build-images";
 import { pdfInfo, pdfText, renderPage } from "../../server/conversion/testing/read-pdf";
 import {
   normalisedText,
-  SHARED_DOCX_EXPECTATIONS,
-} from "../../server/conversion/testing/shared-docx-expectations";
+  SAMPLE_DOCX_EXPECTATIONS,
+} from "../../server/conversion/testing/sample-docx-expectations";
 import {
   FILE_EMPTY_MESSAGE,
   FILE_NAME_TOO_LONG_MESSAGE,
@@ -21,7 +23,6 @@ import { CLIENT_HEADERS, serverAnswers, signIn } from "./session";
 // Issue 12, the applicant's side: files chosen in the form, checked, kept on the device, uploaded,
 // really converted by the server (LibreOffice for Word) and read back; tabs; offline.
 
-const DOCUMENTS = path.resolve("../shared/data/documents");
 const CONVERSION_TIMEOUT = 60_000;
 
 /** A 120×80 PNG in four coloured quarters (built here, as the conversion tests do). */
@@ -29,11 +30,11 @@ function pngFile(name = "portrait.png") {
   return { name, mimeType: "image/png", buffer: buildPng(120, 80, quarters(120, 80)) };
 }
 
-function sharedDocx(name: keyof typeof SHARED_DOCX_EXPECTATIONS, as: string = name) {
+function sampleDocx(name: SampleDocxName, as: string = name) {
   return {
     name: as,
     mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-    buffer: readFileSync(path.join(DOCUMENTS, name)),
+    buffer: sampleDocxBytes(name),
   };
 }
 
@@ -114,13 +115,13 @@ test("an applicant uploads a PNG and a Word document, views the PDFs the univers
   // A Word document in the first college block, converted by LibreOffice.
   await page.getByRole("link", { name: /Your Academics/ }).click();
   const transcript = fileQuestion(page, "Unofficial transcript");
-  await fileInput(transcript).setInputFiles(sharedDocx("tables.docx", "transcript.docx"));
+  await fileInput(transcript).setInputFiles(sampleDocx("tables.docx", "transcript.docx"));
   await expect(status(transcript)).toHaveText(/^Uploaded: transcript\.docx \(\d+kB\)$/, {
     timeout: CONVERSION_TIMEOUT,
   });
   const wordPdf = await viewPdf(page, transcript);
   const text = normalisedText(await pdfText(wordPdf));
-  for (const expected of SHARED_DOCX_EXPECTATIONS["tables.docx"].text) expect(text).toContain(expected);
+  for (const expected of SAMPLE_DOCX_EXPECTATIONS["tables.docx"].text) expect(text).toContain(expected);
   expect(await documentAnswers(page)).toMatchObject({
     college_transcript: { file_name: "transcript.docx" },
   });
@@ -240,7 +241,7 @@ test("a tab with a file cannot be left while it uploads; afterwards leaving dele
     await held;
     await route.continue();
   });
-  await fileInput(statement).setInputFiles(sharedDocx("simple-list.docx", "statement.docx"));
+  await fileInput(statement).setInputFiles(sampleDocx("simple-list.docx", "statement.docx"));
   await expect(status(statement)).toHaveText("Uploading…");
   await expect(statement.getByRole("progressbar", { name: "Uploading statement.docx" })).toBeVisible();
   await expectNoAxeViolations(page);

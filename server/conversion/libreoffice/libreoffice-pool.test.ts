@@ -7,7 +7,7 @@ import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { readDocx } from "../docx/read-docx";
 import { sanitiseDocx } from "../docx/sanitise-docx";
-import { sharedDocx } from "../testing/build-docx";
+import { sampleDocx } from "../testing/build-docx";
 import { pdfText } from "../testing/read-pdf";
 import { findLibreOffice } from "./find-libreoffice";
 import { LibreOfficeTimeout } from "./libreoffice-instance";
@@ -20,7 +20,7 @@ const log = {
   warn: (_: Record<string, unknown>, message: string) => lines.push(message),
   error: (_: Record<string, unknown>, message: string) => lines.push(message),
 };
-const tables = sanitiseDocx(readDocx(sharedDocx("tables.docx")));
+const tables = sanitiseDocx(readDocx(sampleDocx("tables.docx")));
 let pool: LibreOfficePool;
 
 beforeAll(async () => {
