@@ -229,13 +229,11 @@ describe("migration 0014: a password pending under the old scheme", () => {
       .values({ username: address, passwordHash: await hashPassword(PASSWORD) })
       .returning({ id: users.id });
     const confirmedBefore = uniqueAddress("confirmed-before");
-    await test.database.db
-      .insert(users)
-      .values({
-        username: confirmedBefore,
-        passwordHash: await hashPassword(PASSWORD),
-        confirmedAt: new Date(),
-      });
+    await test.database.db.insert(users).values({
+      username: confirmedBefore,
+      passwordHash: await hashPassword(PASSWORD),
+      confirmedAt: new Date(),
+    });
 
     // The migration's hand-written statements (the table exists already in this database).
     const script = await readFile(
