@@ -9,7 +9,6 @@ import { chromiumLaunchOptions } from "./tests/helpers/chromium";
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "admissions-e2e-"));
 process.env.E2E_DATA_DIR = dataDir;
-const COLLEGES_CSV = "server/lookup/data/colleges-ceeb.csv";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -30,12 +29,12 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions,
   },
   webServer: {
-    // The college lookup needs its schools: the shipped list is imported into the fresh data directory
-    // (the import command migrates first), then the server starts on it.
-    command: `npx tsx server/lookup/import-cli.ts --category college_ceeb ${COLLEGES_CSV} && node --enable-source-maps dist/server/main.js`,
+    // On the fresh data directory the server migrates, and imports the shipped college list the
+    // college lookup needs (as on any first start), before it answers.
+    command: "node --enable-source-maps dist/server/main.js",
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
-    // Importing the schools (tsx compiles on the fly) and migrating a fresh database come first.
+    // Migrating a fresh database and importing the colleges come first.
     timeout: 180_000,
     env: {
       PORT: String(PORT),

@@ -9,6 +9,7 @@ import { DataDirLockedError } from "./db/data-dir-lock";
 import { type DatabaseHandle, openDatabase } from "./db/database";
 import type { JobEngines } from "./jobs/job-engines";
 import { JobQueue } from "./jobs/job-queue";
+import { seedShippedColleges } from "./lookup/seed-schools";
 import { purgeExpiredCodes } from "./services/confirmation-codes";
 import { purgeExpiredDraftLinks } from "./services/draft-links";
 import { purgeExpiredIdempotencyKeys } from "./services/idempotency";
@@ -74,6 +75,16 @@ app.addHook("onClose", async () => {
   store.close();
   await database.close();
 });
+
+// A first start has colleges to search (issue 31) before the port opens: the shipped list, until
+// the institution imports its own (`lookup:import -- --replace`).
+const seeded = await seedShippedColleges(database.db);
+if (seeded > 0) {
+  app.log.info(
+    { imported: seeded },
+    `no college in the database: imported the ${seeded} of the shipped list (server/lookup/data/README.md); replace it with your own: npm run lookup:import -- --replace --category college_ceeb FILE.csv`,
+  );
+}
 
 const HOUR = 60 * 60 * 1000;
 const purge = () => {

@@ -26,7 +26,13 @@ export class ApiError extends Error {
   }
 }
 
-type RequestOptions = { body?: unknown; headers?: Record<string, string>; signal?: AbortSignal };
+type RequestOptions = {
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Sees the response's headers once it has come (e.g. the lookup's "no list"). */
+  onHeaders?: (headers: Headers) => void;
+};
 
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   // Spec §7: every call sends and expects JSON, GETs and calls without a payload included; the
@@ -50,6 +56,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     if (options.signal?.aborted) throw error;
     throw new ApiError("network", NETWORK_ERROR_MESSAGE);
   }
+  options.onHeaders?.(response.headers);
   let payload: unknown;
   try {
     payload = await response.json();

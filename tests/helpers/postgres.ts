@@ -79,3 +79,31 @@ export async function startPostgres({ durable = false }: { durable?: boolean } =
     },
   };
 }
+
+export type PrivateDatabase = { url: string | undefined; drop(): Promise<void> };
+
+/**
+ * A database no other test file shares, for tests that change shared data wholesale (a school list
+ * replaced): with DATABASE_URL (CI's suite on PostgreSQL, where test files share one database), a
+ * new database on the same server, dropped by `drop()` once the test's apps are closed; without it
+ * `url` is undefined and the test app's in-memory PGlite is private already.
+ */
+export async function privateDatabase(): Promise<PrivateDatabase> {
+  const shared = process.env.DATABASE_URL;
+  if (!shared) return { url: undefined, drop: async () => {} };
+  const { Client } = await import("pg");
+  const name = `admissions_private_${Math.random().toString(36).slice(2, 12)}`;
+  const admin = async (statement: string) => {
+    const client = new Client({ connectionString: shared });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(shared);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}

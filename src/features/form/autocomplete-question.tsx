@@ -11,7 +11,7 @@ import {
 } from "react-aria-components";
 import type { AutocompleteQuestion as AutocompleteQuestionData } from "../../form/catalogue-types";
 import { DEFAULT_TEXT_MAX } from "../../shared/constants";
-import type { LookupSuggestion } from "../../shared/lookup-types";
+import { type LookupSuggestion, NO_SCHOOL_LIST_MESSAGE } from "../../shared/lookup-types";
 import { answerStore } from "../answers/answer-session";
 import { debounce } from "./debounce";
 import { Description, ErrorMessage, RequiredMark } from "./field-parts";
@@ -28,7 +28,8 @@ import { useQuestionAnswer } from "./use-form-answers";
  * NY 10001" is not a street address). Clearing the text resets what the last choice filled (all
  * related answers for an entry with an id, such as a school and its CEEB code); typing over an
  * entry with an id clears them too. Lookup failures leave the typed text and no suggestions
- * (spec §8).
+ * (spec §8). A category without any list (no high-school list is shipped) says so once searched,
+ * rather than showing nothing as if nothing matched (issue 31).
  */
 export function AutocompleteQuestion({
   question,
@@ -46,6 +47,7 @@ export function AutocompleteQuestion({
   const errors = useFieldErrors(shownKeys);
   const events = useFieldEvents([question.key]);
   const [suggestions, setSuggestions] = useState<LookupSuggestion[]>([]);
+  const [noList, setNoList] = useState(false);
   const running = useRef<AbortController | null>(null);
   /** The text React Aria writes back after a choice; not a new free-text entry. */
   const chosenText = useRef<string | null>(null);
@@ -59,7 +61,10 @@ export function AutocompleteQuestion({
           running.current = controller;
           findSuggestions(text, question.category, controller.signal).then(
             (found) => {
-              if (!controller.signal.aborted) setSuggestions(uniqueById(found));
+              if (controller.signal.aborted) return;
+              setSuggestions(uniqueById(found.suggestions));
+              // Kept once said: the list does not come back while the applicant types.
+              if (found.noList) setNoList(true);
             },
             () => {},
           );
@@ -161,6 +166,10 @@ export function AutocompleteQuestion({
         autoComplete={question.autoComplete ?? "off"}
       />
       <ErrorMessage errors={errors} keys={shownKeys} />
+      {/* A live region from the start, so that the note is announced once when it comes. */}
+      <p className="field__description" role="status">
+        {noList ? NO_SCHOOL_LIST_MESSAGE : null}
+      </p>
       <OpenOnSuggestions count={suggestions.length} />
       <Popover className="popover combobox__popover">
         <ListBox className="listbox">
