@@ -3,12 +3,20 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { chromiumLaunchOptions } from "./tests/helpers/chromium";
+import { missingToolLines, systemTools } from "./tests/helpers/system-tools";
 
-// Browser tests drive Debian's Chromium against the real built server (`npm run serve`) on a
-// fresh data directory. `npm run test:e2e` builds first.
+// Browser tests drive Chromium (the system's, else the npm package's: tests/helpers/chromium.ts)
+// against the real built server (`npm run serve`) on a fresh data directory. `npm run test:e2e`
+// builds first.
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "admissions-e2e-"));
 process.env.E2E_DATA_DIR = dataDir;
+const { source, ...launchOptions } = await chromiumLaunchOptions();
+// Said once, by the runner (its workers load this file too).
+if (!process.env.TEST_WORKER_INDEX) {
+  console.warn(`Browser tests in ${launchOptions.executablePath} (${source})`);
+  for (const line of missingToolLines(systemTools, ["poppler"])) console.warn(line);
+}
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -26,7 +34,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     navigationTimeout: 60_000,
     trace: "retain-on-failure",
-    launchOptions: chromiumLaunchOptions,
+    launchOptions,
   },
   webServer: {
     // On the fresh data directory the server migrates, and imports the shipped college list the

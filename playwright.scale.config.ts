@@ -5,6 +5,8 @@ import { scalePorts } from "./tests/scale/ports";
 // `npm run test:scale`: two built API processes on one PostgreSQL behind a load balancer the test
 // switches (tests/scale). The PostgreSQL cluster is a throwaway one, started by the global setup;
 // the test starts and kills the servers itself. Budgets as in playwright.config.ts.
+const { source: _source, ...launchOptions } = await chromiumLaunchOptions();
+
 export default defineConfig({
   testDir: "tests/scale",
   globalSetup: "./tests/scale/global-setup.ts",
@@ -18,6 +20,6 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${scalePorts.balancer}`,
     navigationTimeout: 60_000,
     trace: "retain-on-failure",
-    launchOptions: chromiumLaunchOptions,
+    launchOptions,
   },
 });

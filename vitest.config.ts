@@ -13,6 +13,7 @@ export default defineConfig({
           include: ["src/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/repository/**/*.test.ts"],
           environment: "node",
           setupFiles: ["fake-indexeddb/auto", "tests/helpers/unit-setup.ts"],
+          globalSetup: ["tests/helpers/vitest-global-setup.ts"],
           testTimeout: 30_000,
         },
       },
@@ -20,6 +21,7 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["tests/api/**/*.test.ts"],
+          globalSetup: ["tests/helpers/vitest-global-setup.ts"],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 120_000,

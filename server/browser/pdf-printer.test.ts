@@ -3,6 +3,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lacks } from "../../tests/helpers/system-tools";
 import { buildPng, quarters } from "../conversion/testing/build-images";
 import { pdfImages, pdfInfo, pdfOutline, pdfText, renderPage } from "../conversion/testing/read-pdf";
 import { PdfPrinter } from "./pdf-printer";
@@ -58,7 +59,7 @@ function hostileHtml(base: string): string {
     </body></html>`;
 }
 
-describe("printHtml", () => {
+describe.skipIf(lacks("poppler"))("printHtml", () => {
   it(
     "prints the document on Letter paper by default, on A4 when asked",
     async () => {
@@ -119,7 +120,7 @@ describe("printHtml", () => {
   );
 });
 
-describe("a document with its own paged media", () => {
+describe.skipIf(lacks("poppler"))("a document with its own paged media", () => {
   it(
     "prints on its own @page size and margins, tagged, with an outline of its headings",
     async () => {
@@ -141,7 +142,7 @@ describe("a document with its own paged media", () => {
   );
 });
 
-describe("contexts made ahead (a spare after each job)", () => {
+describe.skipIf(lacks("poppler"))("contexts made ahead (a spare after each job)", () => {
   it(
     "makes the first job's context and page (scripts off) at start",
     async () => {
@@ -190,7 +191,7 @@ describe("contexts made ahead (a spare after each job)", () => {
   );
 });
 
-describe("the supervisor", () => {
+describe.skipIf(lacks("poppler"))("the supervisor", () => {
   it(
     "relaunches Chromium after it crashes",
     async () => {

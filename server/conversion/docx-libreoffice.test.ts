@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lacks } from "../../tests/helpers/system-tools";
 import { createDocumentConverter } from "./create-document-converter";
 import {
   editDocx,
@@ -58,7 +59,7 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-describe("every sample Word document (mammoth's test data)", () => {
+describe.skipIf(lacks("libreoffice", "poppler"))("every sample Word document (mammoth's test data)", () => {
   it.each(SAMPLE_DOCX_NAMES)(
     "%s converts to a page with its text",
     async (name) => {
@@ -81,7 +82,7 @@ describe("every sample Word document (mammoth's test data)", () => {
   );
 });
 
-describe("content outside the upload is never read", () => {
+describe.skipIf(lacks("libreoffice", "poppler"))("content outside the upload is never read", () => {
   /** The picture, wherever a link relative to the conversion folder or the pool folders would find it. */
   async function plantPictures(): Promise<string> {
     const [poolDir] = await readdir(workDir);
@@ -163,7 +164,7 @@ describe("content outside the upload is never read", () => {
   );
 });
 
-it(
+it.skipIf(lacks("libreoffice", "poppler"))(
   "LibreOffice refuses, as not a valid Word document, a package whose document part is not XML",
   async () => {
     const notXml = editDocx(sampleDocx("tables.docx"), (name, text) =>

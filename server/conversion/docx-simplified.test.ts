@@ -3,6 +3,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lacks } from "../../tests/helpers/system-tools";
 import { createDocumentConverter } from "./create-document-converter";
 import {
   editDocx,
@@ -51,7 +52,7 @@ it("says at start-up that Word documents take the simplified path", () => {
   );
 });
 
-describe("every sample Word document (mammoth's test data)", () => {
+describe.skipIf(lacks("poppler"))("every sample Word document (mammoth's test data)", () => {
   it.each(SAMPLE_DOCX_NAMES)(
     "%s converts to Letter pages with its text",
     async (name) => {
@@ -74,7 +75,7 @@ describe("every sample Word document (mammoth's test data)", () => {
   );
 });
 
-it(
+it.skipIf(lacks("poppler"))(
   "never requests a linked picture or a field's URL",
   async () => {
     requests.length = 0;

@@ -2,6 +2,7 @@
 // applicant what to do, and no engine ever sees it (this converter has no DOCX engine at all, and
 // the images and PDFs are refused before pdf-lib builds anything).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lacks } from "../../tests/helpers/system-tools";
 import { createDocumentConverter } from "./create-document-converter";
 import { MAX_IMAGE_PIXELS } from "./images/image-to-pdf";
 import { MAX_UPLOAD_BYTES } from "./refusals";
@@ -103,9 +104,12 @@ describe("files refused before anything is converted", () => {
 describe("PDFs", () => {
   it("refuses a really encrypted PDF (one that opens without a password) and says how to fix it", async () => {
     const encrypted = encryptedPdf("Official transcript");
-    // The fixture is what it claims: poppler sees the encryption and can still read the text.
-    expect((await pdfInfo(encrypted)).Encrypted).toMatch(/^yes/);
-    expect(await pdfText(encrypted)).toContain("Official transcript");
+    // The fixture is what it claims: poppler (where installed) sees the encryption and can still
+    // read the text.
+    if (!lacks("poppler")) {
+      expect((await pdfInfo(encrypted)).Encrypted).toMatch(/^yes/);
+      expect(await pdfText(encrypted)).toContain("Official transcript");
+    }
     expect(await refusal(encrypted, "transcript.pdf")).toBe(
       "This PDF is protected with a password or security settings, so it cannot be converted. Please " +
         "save a copy without protection (for example, print it to a new PDF) and upload that.",

@@ -20,6 +20,7 @@ import { fetchPdf, PDF_CATALOGUE, settledPdf } from "../helpers/application-pdf"
 import { builtClientDir } from "../helpers/client-build";
 import { TWO_COLLEGE_APPLICATION, TWO_COLLEGE_COUNTS } from "../helpers/complete-application";
 import { RESUME, settledConversion, TRANSCRIPT, uploadDocument } from "../helpers/documents";
+import { lacks } from "../helpers/system-tools";
 import {
   clientHeaders,
   createTestApp,
@@ -97,7 +98,7 @@ function visibleAnswers(answers: Record<string, string>, counts: Record<string, 
   return shown;
 }
 
-describe("the application PDF of a complete application", () => {
+describe.skipIf(lacks("poppler"))("the application PDF of a complete application", () => {
   it(
     "holds every visible answer, no hidden one, the attached documents after their dividers, an outline of steps and documents, tagged Letter pages",
     async () => {

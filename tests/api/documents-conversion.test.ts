@@ -16,6 +16,7 @@ import { normalisedText } from "../../server/conversion/testing/sample-docx-expe
 import type { DocumentConverter } from "../../server/conversion/types";
 import { storedAnswers } from "../helpers/api";
 import { DOCUMENT_CATALOGUE, RESUME, settledConversion, uploadDocument } from "../helpers/documents";
+import { lacks } from "../helpers/system-tools";
 import { createTestApp, type DocumentParts, signedInUser, type TestApp } from "../helpers/test-app";
 
 // The whole path with the real converter (server/conversion, with the engines this machine has:
@@ -53,7 +54,7 @@ async function convertedFiles(userId: string): Promise<string[]> {
   return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
 }
 
-describe("real conversions through the API", () => {
+describe.skipIf(lacks("poppler"))("real conversions through the API", () => {
   it("turns a PNG into a one-page PDF showing the picture", async () => {
     const { cookie, state, pdf } = await convertThroughApi(
       buildPng(400, 300, quarters(400, 300)),
@@ -89,7 +90,7 @@ describe("real conversions through the API", () => {
   });
 });
 
-describe("Word documents through the API", () => {
+describe.skipIf(lacks("poppler"))("Word documents through the API", () => {
   it("converts a .docx with the engine this machine has (LibreOffice, or the simplified rendering)", async () => {
     const { state, pdf } = await convertThroughApi(sampleDocx("tables.docx"), "tables.docx");
     expect(state.status).toBe("COMPLETED");

@@ -5,6 +5,7 @@ import { once } from "node:events";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { lacks } from "../../../tests/helpers/system-tools";
 import { readDocx } from "../docx/read-docx";
 import { sanitiseDocx } from "../docx/sanitise-docx";
 import { sampleDocx } from "../testing/build-docx";
@@ -36,7 +37,7 @@ async function expectConverts(): Promise<void> {
   expect(await pdfText(await pool.convert(tables))).toContain("Top left");
 }
 
-describe("LibreOfficePool", () => {
+describe.skipIf(lacks("libreoffice", "poppler"))("LibreOfficePool", () => {
   it(
     "kills an instance that stops answering, and converts the next document with a new one",
     async () => {
@@ -80,7 +81,7 @@ describe("LibreOfficePool", () => {
   );
 });
 
-describe("LibreOffice and the process that started it", () => {
+describe.skipIf(lacks("libreoffice", "poppler"))("LibreOffice and the process that started it", () => {
   /**
    * A server holding one LibreOffice instance (hold-libreoffice.ts), in a process group of its own
    * if `detached`; resolves once LibreOffice runs, with the server and LibreOffice's group.
