@@ -16,6 +16,7 @@ import {
   signedInUser,
   type TestApp,
 } from "../helpers/test-app";
+import { STATE_WAIT_MS } from "../helpers/test-budgets";
 
 // At scale (decision 0009): API processes with JOB_WORKERS=false only queue conversions and
 // application PDFs; a separate `npm run worker` process on the same PostgreSQL (and object store)
@@ -48,7 +49,7 @@ function startWorker(env: Record<string, string>) {
   return { child, output: () => output, exit };
 }
 
-async function waitForOutput(text: string, timeoutMs = 90_000): Promise<void> {
+async function waitForOutput(text: string, timeoutMs = STATE_WAIT_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!worker?.output().includes(text)) {
     if (Date.now() > deadline) throw new Error(`worker never said "${text}":\n${worker?.output()}`);

@@ -24,7 +24,8 @@ import { CLIENT_HEADERS, serverAnswers, signIn } from "./session";
 // Issue 12, the applicant's side: files chosen in the form, checked, kept on the device, uploaded,
 // really converted by the server (LibreOffice for Word) and read back; tabs; offline.
 
-const CONVERSION_TIMEOUT = 60_000;
+/** A conversion (LibreOffice or Chromium) on a busy machine: longer than the default wait. */
+const CONVERSION_TIMEOUT = 180_000;
 
 /** A 120×80 PNG in four coloured quarters (built here, as the conversion tests do). */
 function pngFile(name = "portrait.png") {
@@ -88,7 +89,7 @@ async function viewPdf(page: Page, question: Locator): Promise<Buffer> {
 test("an applicant uploads a PNG and a Word document, views the PDFs the university will read, and deletes one", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   await signIn(page);
   await page.goto("/final-steps");
   const resume = fileQuestion(page, "Résumé");
@@ -225,7 +226,7 @@ test("a file the server refuses by its content ends with the error toast and an 
 test("a tab with a file cannot be left while it uploads; afterwards leaving deletes it and clears the tab", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   await signIn(page);
   await page.goto("/final-steps");
   const tabs = page.getByRole("tablist", { name: "Personal statement" });
@@ -281,7 +282,7 @@ test("a file chosen offline waits on the device through a reload and converts by
   page,
   context,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   await signIn(page);
   await page.goto("/final-steps");
   await controlledByServiceWorker(page);
@@ -309,7 +310,7 @@ test("a file chosen offline waits on the device through a reload and converts by
 test("a score report loses its document when the applicant says no test will be submitted", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   await signIn(page);
   await page.goto("/education");
   const english = page.getByRole("radiogroup", { name: /English language proficiency test/ });

@@ -4,7 +4,8 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventually } from "../../../tests/helpers/eventually";
 import { lacks } from "../../../tests/helpers/system-tools";
 import { readDocx } from "../docx/read-docx";
 import { sanitiseDocx } from "../docx/sanitise-docx";
@@ -50,10 +51,7 @@ describe.skipIf(lacks("libreoffice", "poppler"))("LibreOfficePool", () => {
       await expectConverts();
       expect(pool.processGroups()).not.toContain(hung);
       // The frozen group is gone (once its processes are reaped, which takes a moment).
-      await vi.waitFor(() => expect(() => process.kill(-(hung as number), 0)).toThrow(), {
-        timeout: 30_000,
-        interval: 200,
-      });
+      await eventually(() => expect(() => process.kill(-(hung as number), 0)).toThrow(), 200);
       expect(lines).toContain("LibreOffice instance stopped; restarting it");
     },
     SLOW,
@@ -65,7 +63,7 @@ describe.skipIf(lacks("libreoffice", "poppler"))("LibreOfficePool", () => {
       const [crashed] = pool.processGroups();
       process.kill(-(crashed as number), "SIGKILL");
       // The supervisor notices the exit and starts another instance; conversions wait for it.
-      await vi.waitFor(() => expect(pool.processGroups()).not.toContain(crashed), { timeout: 30_000 });
+      await eventually(() => expect(pool.processGroups()).not.toContain(crashed));
       await expectConverts();
     },
     SLOW,
@@ -99,8 +97,7 @@ describe.skipIf(lacks("libreoffice", "poppler"))("LibreOffice and the process th
     return { holder, libreOffice: group as number };
   }
 
-  const gone = (group: number) =>
-    vi.waitFor(() => expect(() => process.kill(-group, 0)).toThrow(), { timeout: 30_000, interval: 200 });
+  const gone = (group: number) => eventually(() => expect(() => process.kill(-group, 0)).toThrow(), 200);
 
   it(
     "do not outlive it: a server killed outright takes its LibreOffice instance with it",

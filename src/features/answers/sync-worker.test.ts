@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { eventually } from "../../../tests/helpers/eventually";
 import { ApiError } from "../../lib/api-client";
 import { fakeBrowser } from "../../lib/fake-tabs";
 import { SUBMITTED_READ_ONLY_MESSAGE } from "../../shared/messages";
@@ -364,20 +365,20 @@ describe("the sync worker", () => {
     await edit("first_name", "Ada");
     front.start();
     back.start();
-    await vi.waitFor(() => expect(front.isLeader).toBe(true));
-    await vi.waitFor(() => expect(sentBy).toEqual(["front: first_name"]));
+    await eventually(() => expect(front.isLeader).toBe(true));
+    await eventually(() => expect(sentBy).toEqual(["front: first_name"]));
 
     // More waits, due right after the send under way (e.g. a page change flushes); then the
     // applicant switches tabs: the hidden leader ends its send and stops there.
     await edit("last_name", "Lovelace");
     void front.flushNow();
     browser.show("back");
-    await vi.waitFor(() => expect(front.isLeader).toBe(false));
+    await eventually(() => expect(front.isLeader).toBe(false));
     expect(back.isLeader).toBe(false);
     answerFirst();
-    await vi.waitFor(() => expect(back.isLeader).toBe(true));
+    await eventually(() => expect(back.isLeader).toBe(true));
     expect(front.isLeader).toBe(false);
-    await vi.waitFor(async () => expect(await pendingCount(db, owner)).toBe(0));
+    await eventually(async () => expect(await pendingCount(db, owner)).toBe(0));
     expect(sentBy).toEqual(["front: first_name", "back: last_name"]);
     front.stop();
     back.stop();
