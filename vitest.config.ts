@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { HOOK_TIMEOUT_MS, STATE_WAIT_MS, TEST_TIMEOUT_MS } from "./tests/helpers/test-budgets";
+import { HOOK_TIMEOUT_MS, STATE_WAIT_MS, TEST_TIMEOUT_MS } from "./tests/helpers/test-budgets.ts";
 
 // Two suites: `unit` (pure modules and the local store, next to the code) and `api` (the real
 // server through app.inject on PGlite, or on PostgreSQL when DATABASE_URL is set). Tests wait for
