@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { partner } from "../src/config/partner";
 import { parseTrustProxy, TRUST_PROXY_HELP, type TrustProxy } from "./trust-proxy";
 
 // Environment, parsed and validated once at start-up. Every bad variable is named in one message.
@@ -8,7 +9,8 @@ const booleanFlag = z
   .enum(["true", "false", "1", "0"], { message: "must be true or false" })
   .transform((v) => v === "true" || v === "1");
 
-export const DEFAULT_MAIL_FROM = '"Northbridge University Admissions" <no-reply@northbridge.example>';
+/** The institution's admissions office, at its help address's domain (partner configuration). */
+export const DEFAULT_MAIL_FROM = `"${partner.name.replaceAll('"', "")} Admissions" <no-reply@${partner.helpEmail.split("@")[1]}>`;
 
 function isBaseUrl(value: string): boolean {
   try {

@@ -9,6 +9,7 @@ import { ConfigError, clientDirOf, loadConfig } from "./config";
 import { openDatabase } from "./db/database";
 import { startJobEngines, startJobWorkers } from "./jobs/job-engines";
 import { JobQueue } from "./jobs/job-queue";
+import { checkPartner, PartnerMismatchError } from "./partner-check";
 import { createObjectStore } from "./storage/create-object-store";
 
 let config: ReturnType<typeof loadConfig>;
@@ -27,7 +28,18 @@ if (!config.databaseUrl) {
   process.exit(1);
 }
 
+// The institution this build was made for is the one configured and the client's (one line if not).
+let partnerWarning: string | undefined;
+try {
+  partnerWarning = checkPartner(process.env, clientDirOf(config), config.publicUrl);
+} catch (error) {
+  if (!(error instanceof PartnerMismatchError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
 const log = pino({ level: config.logLevel }).child({ component: "worker" });
+if (partnerWarning) log.warn(partnerWarning);
 const clock = () => new Date();
 const database = await openDatabase({ url: config.databaseUrl });
 await database.migrate();

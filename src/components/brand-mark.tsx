@@ -1,26 +1,20 @@
+import { partner } from "../config/partner";
+
 /**
- * The university's mark (public/icons/favicon.svg, drawn again here), decorative: whatever it sits
- * in is named by its own text. Inline rather than an <img> of the SVG file: the browser builds a
- * document of its own for every SVG image, 20 ms of a first visit's main thread on a slow machine
- * (issue 15), and the header's mark is drawn twice on a first visit (the prerendered screen, then
- * the app's).
+ * The institution's mark (its logo, partner configuration; the favicon is made from the same file),
+ * decorative: whatever it sits in is named by its own text. Inline rather than an <img> of the SVG
+ * file: the browser builds a document of its own for every SVG image, 20 ms of a first visit's main
+ * thread on a slow machine (issue 15), and the header's mark is drawn twice on a first visit (the
+ * prerendered screen, then the app's). The logo was checked when the configuration was read
+ * (src/config/load-partner.ts): one <svg>, nothing in it that runs or loads.
  */
 export function BrandMark({ size }: { size: number }) {
   return (
-    <svg
+    <span
       className="brand-mark"
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox="0 0 100 100"
-      width={size}
-      height={size}
+      style={{ width: size, height: size }}
       aria-hidden="true"
-      focusable="false"
-    >
-      <rect width="100" height="100" rx="22" fill="#1f3a5f" />
-      <path
-        fill="#fff"
-        d="M47 31 Q33 23 19 27 L19 67 Q33 63 47 71 Z M53 31 Q67 23 81 27 L81 67 Q67 63 53 71 Z M13 32 L16 32 L16 70 Q34 67 50 75 Q66 67 84 70 L84 32 L87 32 L87 75 Q68 72 52 79 L48 79 Q32 72 13 75 Z"
-      />
-    </svg>
+      dangerouslySetInnerHTML={{ __html: partner.logoSvg }}
+    />
   );
 }

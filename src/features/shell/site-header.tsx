@@ -22,7 +22,7 @@ export function SiteHeader({ snapshot }: { snapshot: ClientSnapshot }) {
       </div>
       <div className="logo-banner">
         <p className="logo-banner__title">{partner.applicationTitle}</p>
-        <p className="logo-banner__term">{partner.term}</p>
+        <p className="logo-banner__term">{partner.terms.current}</p>
       </div>
     </header>
   );

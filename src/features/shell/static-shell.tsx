@@ -48,7 +48,7 @@ export function StaticFormShell({
         </div>
         <div className="logo-banner">
           <p className="logo-banner__title">{partner.applicationTitle}</p>
-          <p className="logo-banner__term">{partner.term}</p>
+          <p className="logo-banner__term">{partner.terms.current}</p>
         </div>
       </header>
       <nav className="step-nav">
@@ -105,7 +105,7 @@ function StaticWelcomeBanner({ kind }: { kind: WelcomeBannerKind }) {
       ) : kind === "hello" ? (
         <>
           <h2>Hello!</h2>
-          <p>{`Thank you for starting your application for ${partner.term}. ${fee}`}</p>
+          <p>{`Thank you for starting your application for ${partner.terms.current}. ${fee}`}</p>
         </>
       ) : (
         <>
