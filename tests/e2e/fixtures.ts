@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { systemToolsRequired } from "../helpers/system-tools";
 
 /** Every page a test visits is checked with axe (WCAG 2.2 AA rules); any violation fails the test. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
@@ -95,6 +96,14 @@ export async function retriesFailedImports(page: Page): Promise<boolean> {
   return found;
 }
 
-/** Why a test of the retry of a failed part is skipped (see retriesFailedImports). */
-export const NO_IMPORT_RETRY =
-  "this browser keeps a failed import() failed (Chromium 153, the npm package's): the retry checked here cannot happen in it; run with a system Chromium";
+/**
+ * Skips a test of the retry of a failed part in a browser that cannot retry (see
+ * retriesFailedImports), saying why; with REQUIRE_SYSTEM_TOOLS (CI) the test runs, and fails.
+ */
+export async function skipUnlessImportsRetried(page: Page): Promise<void> {
+  if (systemToolsRequired) return;
+  test.skip(
+    !(await retriesFailedImports(page)),
+    "this browser keeps a failed import() failed (Chromium 153, the npm package's): the retry checked here cannot happen in it; run with a system Chromium",
+  );
+}

@@ -1,6 +1,6 @@
 import { partner } from "../../src/config/partner";
 import { SESSION_COOKIE } from "../../src/shared/constants";
-import { expect, expectNoAxeViolations, NO_IMPORT_RETRY, retriesFailedImports, test } from "./fixtures";
+import { expect, expectNoAxeViolations, skipUnlessImportsRetried, test } from "./fixtures";
 import { tabTo } from "./keyboard";
 import { signIn } from "./session";
 
@@ -264,7 +264,7 @@ test.describe("the start-up's second file (src/app/app-start.tsx)", () => {
   test("the HTML names React's file alone; the rest of the start-up is asked for by it, and tried again when it fails", async ({
     page,
   }) => {
-    test.skip(!(await retriesFailedImports(page)), NO_IMPORT_RETRY);
+    await skipUnlessImportsRetried(page);
     const html = await (await page.request.get("/about")).text();
     expect(html.match(/<script[^>]*src="[^"]*"/g)).toEqual([
       expect.stringMatching(/\/assets\/index-[^/]+\.js"$/),
@@ -283,7 +283,7 @@ test.describe("the start-up's second file (src/app/app-start.tsx)", () => {
   });
 
   test("when it cannot be had online, the page says so instead of standing still", async ({ page }) => {
-    test.skip(!(await retriesFailedImports(page)), NO_IMPORT_RETRY);
+    await skipUnlessImportsRetried(page);
     let asked = 0;
     await page.route(APP_START_SCRIPT, (route) => {
       asked += 1;
