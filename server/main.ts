@@ -95,7 +95,7 @@ const seeded = await seedShippedColleges(database.db);
 if (seeded > 0) {
   app.log.info(
     { imported: seeded },
-    `no college in the database: imported the ${seeded} of the shipped list (server/lookup/data/README.md); replace it with your own: npm run lookup:import -- --replace --category college_ceeb FILE.csv`,
+    `no college in the database: imported the shipped list of ${seeded} colleges (server/lookup/data/README.md); replace it with your own: npm run lookup:import -- --replace --category college_ceeb FILE.csv`,
   );
 }
 

@@ -1,6 +1,6 @@
 import type { Plugin } from "vite";
-import { loadPartner, PARTNER_STAMP_FILE, PartnerConfigError } from "../src/config/load-partner";
-import type { Partner } from "../src/config/partner-schema";
+import { loadPartner, PARTNER_STAMP_FILE, PartnerConfigError } from "../src/config/load-partner.ts";
+import type { Partner } from "../src/config/partner-schema.ts";
 
 /** src/config/partner.ts, which the build replaces by the configuration itself. */
 export const PARTNER_MODULE = /[\\/]src[\\/]config[\\/]partner\.ts$/;

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { crossFieldProblems, describeIssues, type Partner, PartnerSchema } from "./partner-schema";
+import { crossFieldProblems, describeIssues, type Partner, PartnerSchema } from "./partner-schema.ts";
 
 /** The shipped, fictional institution: what runs until PARTNER_CONFIG names another. */
 // From the module's own path (a string: jsdom's URL is not Node's, and unit tests run in jsdom).
