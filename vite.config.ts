@@ -8,6 +8,7 @@ import { reactAriaLazyIntl } from "./vite-plugins/react-aria-lazy-intl.ts";
 
 const API_PORT = Number(process.env.API_PORT ?? 8081);
 const apiTarget = `http://127.0.0.1:${API_PORT}`;
+const STAFF_DEV_PORT = Number(process.env.STAFF_DEV_PORT ?? 8082);
 
 /**
  * react-router 7's package exports only its development build, whose dev-only warnings then run
@@ -38,7 +39,7 @@ const COMMON_CODE =
  * boxes, tabs).
  */
 const FORM_PARTS =
-  /src[\\/](features[\\/]form[\\/](date-question|collection-questions|form-tabs|select-|month-year-question|autocomplete-question|lookup-client|fill-answers)|features[\\/]application[\\/]validation-summary|form[\\/]engine[\\/]file-questions)/;
+  /src[\\/](features[\\/]form[\\/](date-question|typed-date-input|collection-questions|form-tabs|select-|month-year-question|autocomplete-question|lookup-client|fill-answers)|features[\\/]application[\\/]validation-summary|form[\\/]engine[\\/]file-questions)/;
 
 export default defineConfig(({ mode }) => ({
   resolve: {
@@ -69,6 +70,8 @@ export default defineConfig(({ mode }) => ({
       manifest: false,
       injectManifest: {
         globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
+        // The staff review (its own build, decision 0022) is never an applicant's to download.
+        globIgnores: ["staff/**"],
       },
       devOptions: { enabled: false },
     }),
@@ -77,7 +80,9 @@ export default defineConfig(({ mode }) => ({
     // BUILD_DIR: another build beside dist/ (the example institution's, scripts/test-partner-example.mjs).
     outDir: `${process.env.BUILD_DIR || "dist"}/client`,
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written for our own tools (bench/profile-client.mjs) but named by no script: the
+    // server never serves them (issue 36), so a browser has no reason to ask.
+    sourcemap: "hidden",
     target: "es2022",
     // .vite/manifest.json: which stylesheets the service view's chunk brings, for the application
     // PDF the server renders with them (server/application-pdf/print-stylesheet.ts).
@@ -119,8 +124,15 @@ export default defineConfig(({ mode }) => ({
   server: {
     port: Number(process.env.PORT ?? 8080),
     host: "127.0.0.1",
-    proxy: Object.fromEntries(
-      ["/api", "/public", "/service", "/lookup", "/healthz"].map((p) => [p, apiTarget]),
-    ),
+    proxy: {
+      ...Object.fromEntries(
+        ["/api", "/public", "/service", "/lookup", "/healthz", "/integration", "/staff/api"].map((p) => [
+          p,
+          apiTarget,
+        ]),
+      ),
+      // The staff review's pages come from its own dev server (vite.staff.config.ts, scripts/dev.mjs).
+      "/staff": { target: `http://127.0.0.1:${STAFF_DEV_PORT}`, ws: true },
+    },
   },
 }));

@@ -12,6 +12,7 @@ const DEFAULTS = {
   clientDir: undefined,
   testHooks: false,
   shutdownTimeoutMs: 10_000,
+  requestTimeoutMs: 300_000,
   smtpUrl: undefined,
   mailFrom: DEFAULT_MAIL_FROM,
   publicUrl: "http://127.0.0.1:8080",
@@ -20,6 +21,7 @@ const DEFAULTS = {
   conversionConcurrency: undefined,
   jobQueueSchema: "pgboss",
   serviceTokenMinutes: 10,
+  webhook: undefined,
 };
 
 function configError(env: NodeJS.ProcessEnv): ConfigError {
@@ -53,6 +55,7 @@ describe("loadConfig", () => {
         CLIENT_DIR: "",
         E2E_TEST_HOOKS: "",
         SHUTDOWN_TIMEOUT_MS: "",
+        REQUEST_TIMEOUT_MS: "",
         SMTP_URL: "",
         MAIL_FROM: "",
         PUBLIC_URL: "",
@@ -66,6 +69,8 @@ describe("loadConfig", () => {
         CONVERSION_CONCURRENCY: "",
         JOB_QUEUE_SCHEMA: "",
         SERVICE_TOKEN_MINUTES: "",
+        WEBHOOK_URL: "",
+        WEBHOOK_SECRET: "",
       }),
     ).toStrictEqual(DEFAULTS);
   });
@@ -82,6 +87,7 @@ describe("loadConfig", () => {
         CLIENT_DIR: "/srv/client",
         E2E_TEST_HOOKS: "1",
         SHUTDOWN_TIMEOUT_MS: "2500",
+        REQUEST_TIMEOUT_MS: "120000",
         SMTP_URL: "smtps://mailer:secret@smtp.example.edu:465",
         MAIL_FROM: "Admissions <admissions@example.edu>",
         PUBLIC_URL: "https://apply.example.edu/",
@@ -95,6 +101,8 @@ describe("loadConfig", () => {
         CONVERSION_CONCURRENCY: "2",
         JOB_QUEUE_SCHEMA: "admissions_jobs",
         SERVICE_TOKEN_MINUTES: "30",
+        WEBHOOK_URL: "https://crm.example.edu/hooks/admissions?source=apply",
+        WEBHOOK_SECRET: "0123456789abcdef0123456789abcdef",
       }),
     ).toStrictEqual({
       port: 3000,
@@ -106,6 +114,7 @@ describe("loadConfig", () => {
       clientDir: "/srv/client",
       testHooks: true,
       shutdownTimeoutMs: 2500,
+      requestTimeoutMs: 120_000,
       smtpUrl: "smtps://mailer:secret@smtp.example.edu:465",
       mailFrom: "Admissions <admissions@example.edu>",
       publicUrl: "https://apply.example.edu",
@@ -120,6 +129,10 @@ describe("loadConfig", () => {
       conversionConcurrency: 2,
       jobQueueSchema: "admissions_jobs",
       serviceTokenMinutes: 30,
+      webhook: {
+        url: "https://crm.example.edu/hooks/admissions?source=apply",
+        secret: "0123456789abcdef0123456789abcdef",
+      },
     });
   });
 
@@ -142,6 +155,20 @@ describe("loadConfig", () => {
     [{ JOB_QUEUE_SCHEMA: "Jobs; drop" }, "JOB_QUEUE_SCHEMA"],
   ])("refuses inconsistent document settings %o", (env, named) => {
     expect(configError(env).message).toContain(named);
+  });
+
+  const SECRET = "0123456789abcdef0123456789abcdef";
+  it.each([
+    [{ WEBHOOK_URL: "https://crm.example.edu/hook" }, "WEBHOOK_URL and WEBHOOK_SECRET must be set together"],
+    [{ WEBHOOK_SECRET: SECRET }, "WEBHOOK_URL and WEBHOOK_SECRET must be set together"],
+    [{ WEBHOOK_URL: "ftp://crm.example.edu/hook", WEBHOOK_SECRET: SECRET }, "WEBHOOK_URL must be an http"],
+    [{ WEBHOOK_URL: "crm.example.edu/hook", WEBHOOK_SECRET: SECRET }, "WEBHOOK_URL must be an http"],
+    [
+      { WEBHOOK_URL: "https://crm.example.edu/hook", WEBHOOK_SECRET: "short" },
+      "WEBHOOK_SECRET must be at least 32",
+    ],
+  ])("refuses webhook settings %o", (env, message) => {
+    expect(configError(env).message).toContain(message);
   });
 
   it("accepts a postgresql:// URL and port 0 (any free port)", () => {
@@ -201,6 +228,10 @@ describe("loadConfig", () => {
     const error = configError({ TRUST_PROXY: value });
     expect(error.message).toContain("TRUST_PROXY");
     expect(error.message).toContain("true (one proxy)");
+  });
+
+  it.each(["0", "999", "1.5", "3600001"])("refuses REQUEST_TIMEOUT_MS=%s, naming it", (value) => {
+    expect(configError({ REQUEST_TIMEOUT_MS: value }).message).toContain("REQUEST_TIMEOUT_MS");
   });
 
   it.each(["-1", "1.5", "soon", "600001"])("refuses SHUTDOWN_TIMEOUT_MS=%s, naming it", (value) => {

@@ -9,8 +9,24 @@ const booleanFlag = z
   .enum(["true", "false", "1", "0"], { message: "must be true or false" })
   .transform((v) => v === "true" || v === "1");
 
+/**
+ * REQUEST_TIMEOUT_MS's default (issue 36): a request, headers and body, arrives within 5 minutes,
+ * so a 1 MiB upload passes at 3.5 kB/s (28 kbit/s), below what a phone on GPRS uploads.
+ */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 300_000;
+
 /** The institution's admissions office, at its help address's domain (partner configuration). */
 export const DEFAULT_MAIL_FROM = `"${partner.name.replaceAll('"', "")} Admissions" <no-reply@${partner.helpEmail.split("@")[1]}>`;
+
+/** An http(s) URL, which may carry a query (a receiver's own token). */
+function isBaseUrlWithQuery(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
 
 function isBaseUrl(value: string): boolean {
   try {
@@ -53,6 +69,13 @@ const EnvSchema = z.object({
     .min(0)
     .max(600_000, "must be at most 600000 (10 minutes)")
     .default(10_000),
+  /** How long a whole request (headers and body) may take to arrive: a body trickled slowly is cut (408). */
+  REQUEST_TIMEOUT_MS: z.coerce
+    .number({ message: "must be a number of milliseconds" })
+    .int("must be a whole number of milliseconds")
+    .min(1000, "must be at least 1000 (1 second)")
+    .max(3_600_000, "must be at most 3600000 (an hour)")
+    .default(DEFAULT_REQUEST_TIMEOUT_MS),
   /** Outgoing mail server; unset writes each mail to DATA_DIR/outbox/ instead (local use). */
   SMTP_URL: z
     .string()
@@ -90,6 +113,13 @@ const EnvSchema = z.object({
     .min(1, "must be from 1 to 1440 minutes")
     .max(1440, "must be from 1 to 1440 minutes")
     .default(10),
+  /** Where the `application.submitted` webhook is POSTed (decision 0022); unset: no webhook. */
+  WEBHOOK_URL: z.string().refine(isBaseUrlWithQuery, "must be an http:// or https:// URL").optional(),
+  /** The webhook's HMAC-SHA256 key; set with WEBHOOK_URL. */
+  WEBHOOK_SECRET: z
+    .string()
+    .min(32, "must be at least 32 characters (e.g. the output of: openssl rand -hex 32)")
+    .optional(),
 });
 
 export type Config = {
@@ -102,6 +132,8 @@ export type Config = {
   clientDir: string | undefined;
   testHooks: boolean;
   shutdownTimeoutMs: number;
+  /** The longest a request may take to arrive, headers and body (REQUEST_TIMEOUT_MS). */
+  requestTimeoutMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Without a trailing slash, e.g. `https://apply.northbridge.example`. */
@@ -114,7 +146,11 @@ export type Config = {
   jobQueueSchema: string;
   /** How long a service token stays valid. */
   serviceTokenMinutes: number;
+  /** The `application.submitted` webhook's receiver and signing key; unset: no webhook. */
+  webhook: WebhookConfig | undefined;
 };
+
+export type WebhookConfig = { url: string; secret: string };
 
 export type S3Config = {
   bucket: string;
@@ -126,7 +162,7 @@ export type S3Config = {
 
 const S3_DETAIL_VARIABLES = ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
 
-/** Cross-variable rules of the S3 settings, as messages naming the variables. */
+/** Cross-variable rules (the S3 settings, the webhook's), as messages naming the variables. */
 function s3Problems(env: z.infer<typeof EnvSchema>): string[] {
   const problems: string[] = [];
   if (!env.S3_BUCKET) {
@@ -135,6 +171,9 @@ function s3Problems(env: z.infer<typeof EnvSchema>): string[] {
   }
   if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
     problems.push("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together");
+  }
+  if ((env.WEBHOOK_URL === undefined) !== (env.WEBHOOK_SECRET === undefined)) {
+    problems.push("WEBHOOK_URL and WEBHOOK_SECRET must be set together");
   }
   return problems;
 }
@@ -162,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: e.CLIENT_DIR,
     testHooks: e.E2E_TEST_HOOKS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://${hostForUrl(e.HOST)}:${e.PORT}`).replace(/\/+$/, ""),
@@ -181,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     conversionConcurrency: e.CONVERSION_CONCURRENCY,
     jobQueueSchema: e.JOB_QUEUE_SCHEMA,
     serviceTokenMinutes: e.SERVICE_TOKEN_MINUTES,
+    webhook: e.WEBHOOK_URL && e.WEBHOOK_SECRET ? { url: e.WEBHOOK_URL, secret: e.WEBHOOK_SECRET } : undefined,
   };
 }
 

@@ -3,12 +3,19 @@ import { redactDatabaseMessage, redactSqlLiterals, redactUrlSecrets, serializeEr
 
 describe("redactUrlSecrets", () => {
   it.each([
-    ["/reset?username=a%40b.edu&id=s3cret", "/reset?username=a%40b.edu&id=[redacted]"],
-    ["/reset?id=s3cret&username=a%40b.edu", "/reset?id=[redacted]&username=a%40b.edu"],
+    // The reset link names the account's address (issue 36): personal data, never logged.
+    ["/reset?username=a%40b.edu&id=s3cret", "/reset?username=[redacted]&id=[redacted]"],
+    ["/reset?id=s3cret&username=a%40b.edu", "/reset?id=[redacted]&username=[redacted]"],
+    ["/login?email=a%40b.edu", "/login?email=[redacted]"],
     ["/public/tmp?token=abc", "/public/tmp?token=[redacted]"],
     ["/service/tmp-pdf?service_token=abc#x", "/service/tmp-pdf?service_token=[redacted]#x"],
     ["/lookup/find?text=12%20Elm%20St&category=address", "/lookup/find?text=[redacted]&category=address"],
     ["/about?valid=1&grid=2&context=3", "/about?valid=1&grid=2&context=3"],
+    [
+      "/staff/api/applications.csv?q=ada%40example.edu&status=submitted",
+      "/staff/api/applications.csv?q=[redacted]&status=submitted",
+    ],
+    ["/staff/set-password?token=abc", "/staff/set-password?token=[redacted]"],
     ["/api/profile", "/api/profile"],
   ])("%s → %s", (url, expected) => {
     expect(redactUrlSecrets(url)).toBe(expected);

@@ -1,10 +1,12 @@
 import type { FastifyRequest } from "fastify";
 
 /**
- * Query parameters that carry secrets or personal data: the reset link's `id`, the temporary-answer
- * and service tokens, and a lookup's search `text` (an applicant's typed address).
+ * Query parameters that carry secrets or personal data: the reset link's `id` and `username` (an
+ * e-mail address), the temporary-answer, service and staff invitation tokens, a lookup's search
+ * `text` (an applicant's typed address) and the staff review's search `q` (a name or an e-mail
+ * address). `email` too, should a link ever carry one.
  */
-const SECRET_PARAMS = /([?&](?:id|token|service_token|text)=)[^&#]*/g;
+const SECRET_PARAMS = /([?&](?:id|token|service_token|text|q|username|email)=)[^&#]*/g;
 
 /** The URL with the values of secret query parameters replaced, for logs. */
 export function redactUrlSecrets(url: string): string {

@@ -17,9 +17,14 @@ import { purgeExpiredDraftLinks } from "./services/draft-links";
 import { purgeExpiredIdempotencyKeys } from "./services/idempotency";
 import { purgeExpiredResetTokens } from "./services/password-reset";
 import { purgeExpiredServiceTokens } from "./services/service-tokens";
+import { purgeExpiredStaffInvites } from "./services/staff-accounts";
+import { purgeExpiredStaffSessions } from "./services/staff-sessions";
+import { purgeExpiredStaffSignIns } from "./services/staff-sign-in";
 import { purgeExpiredThrottles } from "./services/throttle";
 import { installGracefulShutdown } from "./shutdown";
 import { createObjectStore } from "./storage/create-object-store";
+import { LocalDiskStore } from "./storage/local-disk-store";
+import { sweepUnrecordedObjects } from "./storage/sweep-unrecorded";
 
 const startedAt = performance.now();
 
@@ -109,10 +114,24 @@ const purge = () => {
     purgeExpiredResetTokens(database.db, now),
     purgeExpiredServiceTokens(database.db, now),
     purgeExpiredDraftLinks(database.db, now),
+    purgeExpiredStaffSessions(database.db, now),
+    purgeExpiredStaffSignIns(database.db, now),
+    purgeExpiredStaffInvites(database.db, now),
   ]).catch((err) => app.log.error(err));
 };
 await purge();
 setInterval(purge, HOUR).unref();
+// Documents nobody recorded, on local disk (an S3 bucket has its lifecycle rule instead): hourly,
+// the first time once the server listens (a walk of DATA_DIR/objects must not delay the start).
+const sweep = () =>
+  store instanceof LocalDiskStore && !shutdown.started
+    ? sweepUnrecordedObjects(database.db, store, new Date())
+        .then(({ removed }) => {
+          if (removed > 0) app.log.info({ removed }, "removed documents nobody recorded");
+        })
+        .catch((err) => app.log.error(err))
+    : undefined;
+setInterval(sweep, HOUR).unref();
 
 const shutdown = installGracefulShutdown(app, config.shutdownTimeoutMs);
 
@@ -131,12 +150,19 @@ app.log.info(
   { database: database.kind, partner: partner.name, startupMs: Math.round(performance.now() - startedAt) },
   `ready on http://${config.host}:${config.port}`,
 );
+void sweep();
 
 // The queue and the engines start once the port is open: warming LibreOffice and Chromium takes
 // seconds, and a job queued meanwhile waits in the queue.
 async function startJobs(): Promise<void> {
   await jobQueue.start();
   if (!config.jobWorkers || shutdown.started) return;
+  // Webhooks need no engine: they are delivered from now on (decision 0022).
+  if (config.webhook) {
+    const { startWebhookWorkers } = await import("./jobs/workers");
+    await startWebhookWorkers(jobQueue, { db: database.db, target: config.webhook, clock, log: jobLog });
+    jobLog.info({ url: config.webhook.url }, "webhook deliveries ready");
+  }
   // Loaded only here: the engines' modules (pdf-lib, mammoth, the browser driver) are large.
   const { startJobEngines, startJobWorkers } = await import("./jobs/job-engines");
   const started = await startJobEngines(jobLog);

@@ -9,8 +9,10 @@ import { ConfigError, clientDirOf, loadConfig } from "./config";
 import { openDatabase } from "./db/database";
 import { startJobEngines, startJobWorkers } from "./jobs/job-engines";
 import { JobQueue } from "./jobs/job-queue";
+import { startWebhookWorkers } from "./jobs/workers";
 import { checkPartner, PartnerMismatchError } from "./partner-check";
 import { createObjectStore } from "./storage/create-object-store";
+import { DISK_RESERVE_BYTES, DiskSpace, pauseJobsWhileFull } from "./storage/disk-space";
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -45,7 +47,16 @@ const database = await openDatabase({ url: config.databaseUrl });
 await database.migrate();
 const store = await createObjectStore({ s3: config.s3, dataDir: config.dataDir, db: database.db, clock });
 const queue = new JobQueue(database.sql, { schema: config.jobQueueSchema, log });
+if (config.webhook) {
+  await startWebhookWorkers(queue, { db: database.db, target: config.webhook, clock, log });
+  log.info({ url: config.webhook.url }, "webhook deliveries ready");
+}
 const engines = await startJobEngines(log);
+// Documents on a shared local disk (no S3): jobs wait while DATA_DIR is nearly full (issue 36).
+const stopWatchingDisk =
+  store.kind === "local"
+    ? pauseJobsWhileFull(new DiskSpace(config.dataDir, DISK_RESERVE_BYTES, log), queue, log)
+    : () => {};
 
 let closing = false;
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
@@ -54,6 +65,7 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
     closing = true;
     log.info({ signal }, "worker stopping: finishing running jobs");
     try {
+      stopWatchingDisk();
       await queue.stop();
       await engines.close();
       store.close();

@@ -54,7 +54,18 @@ registerRoute(
         headers,
       });
     },
-    { denylist: [/^\/api\//, /^\/public\//, /^\/service\//, /^\/lookup\//, /^\/files\//] },
+    // The staff review (decision 0022) is another app, never this shell, and needs the network.
+    {
+      denylist: [
+        /^\/api\//,
+        /^\/public\//,
+        /^\/service\//,
+        /^\/lookup\//,
+        /^\/files\//,
+        /^\/staff(\/|$)/,
+        /^\/integration\//,
+      ],
+    },
   ),
 );
 

@@ -16,9 +16,11 @@ export function bakedPartnerModule(partner: Partner): string {
  * and checked when the build starts (a bad file stops it with one message naming every bad field),
  * then baked in: src/config/partner.ts becomes the configuration itself, index.html's title and
  * description, the web app manifest and the favicon (the logo) say the institution's name, and
- * the build records which configuration it holds.
+ * the build records which configuration it holds. The staff review's build (vite.staff.config.ts,
+ * `app: "staff"`) takes the configuration and its page title only: the manifest, favicon and
+ * record are the applicant's build's, served beside it.
  */
-export function partnerConfig(): Plugin {
+export function partnerConfig({ app = "applicant" }: { app?: "applicant" | "staff" } = {}): Plugin {
   let partner: Partner;
   const manifest = () => `${JSON.stringify(webAppManifest(partner), null, 2)}\n`;
   return {
@@ -38,6 +40,11 @@ export function partnerConfig(): Plugin {
     transformIndexHtml(html) {
       const escaped = (text: string) =>
         text.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
+      if (app === "staff")
+        return html.replace(
+          /<title>[^<]*<\/title>/,
+          `<title>${escaped(`Application review – ${partner.name}`)}</title>`,
+        );
       return html
         .replace(/<title>[^<]*<\/title>/, `<title>${escaped(`${partner.name} Application`)}</title>`)
         .replace(
@@ -46,6 +53,7 @@ export function partnerConfig(): Plugin {
         );
     },
     configureServer(server) {
+      if (app === "staff") return;
       // `npm run dev`: the files the build writes, answered from memory.
       server.middlewares.use((request, response, next) => {
         const file =
@@ -63,6 +71,7 @@ export function partnerConfig(): Plugin {
       });
     },
     generateBundle() {
+      if (app === "staff") return;
       this.emitFile({ type: "asset", fileName: "manifest.webmanifest", source: manifest() });
       this.emitFile({ type: "asset", fileName: "icons/favicon.svg", source: `${partner.logoSvg}\n` });
       this.emitFile({

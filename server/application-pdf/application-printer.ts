@@ -9,7 +9,7 @@ export interface ApplicationPrinter {
    * The service view of `printed.application`, with a page per divider after the steps: a tagged
    * PDF whose outline has the steps and then the dividers.
    */
-  printApplication(printed: PrintedApplication): Promise<Uint8Array>;
+  printApplication(printed: PrintedApplication, signal?: AbortSignal): Promise<Uint8Array>;
 }
 
 /**
@@ -25,13 +25,14 @@ export class ChromiumApplicationPrinter implements ApplicationPrinter {
     private readonly timeoutMs = 30_000,
   ) {}
 
-  async printApplication(printed: PrintedApplication): Promise<Uint8Array> {
+  async printApplication(printed: PrintedApplication, signal?: AbortSignal): Promise<Uint8Array> {
     const html = applicationDocument(printed, await this.stylesheet());
     return this.printer.printHtml(html, {
       pageCss: true,
       tagged: true,
       outline: true,
       timeoutMs: this.timeoutMs,
+      signal,
     });
   }
 }

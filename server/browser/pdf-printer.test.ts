@@ -109,6 +109,22 @@ describe.skipIf(lacks("poppler"))("printHtml", () => {
   );
 
   it(
+    "stops a print whose signal aborts (a superseded application PDF), and prints the next one",
+    async () => {
+      const long = `<!doctype html><html><body>${"<p>Paragraph of a long application.</p>".repeat(20_000)}</body></html>`;
+      const controller = new AbortController();
+      const reason = new Error("superseded");
+      const printing = printer.printHtml(long, { signal: controller.signal });
+      controller.abort(reason);
+      await expect(printing).rejects.toBe(reason);
+      const already = printer.printHtml("<p>never</p>", { signal: controller.signal });
+      await expect(already).rejects.toBe(reason);
+      expect(await pdfText(await printer.printHtml("<p>Next one</p>"))).toContain("Next one");
+    },
+    SLOW,
+  );
+
+  it(
     "runs inline scripts when asked, still without reaching the network",
     async () => {
       elsewhere.requests.length = 0;
@@ -149,7 +165,7 @@ describe.skipIf(lacks("poppler"))("contexts made ahead (a spare after each job)"
       const started = await PdfPrinter.start(silent);
       try {
         const browser = await started.connectedBrowser();
-        await expect.poll(() => browser.contexts().length, { timeout: 30_000 }).toBe(1);
+        await expect.poll(() => browser.contexts().length).toBe(1);
         expect(await pdfText(await started.printHtml("<!doctype html><p>the first job</p>"))).toContain(
           "the first job",
         );
@@ -185,7 +201,7 @@ describe.skipIf(lacks("poppler"))("contexts made ahead (a spare after each job)"
       }
       // What is left between jobs: one spare per setting (scripts on, scripts off), no job's own.
       const browser = await printer.connectedBrowser();
-      await expect.poll(() => browser.contexts().length, { timeout: 30_000 }).toBe(2);
+      await expect.poll(() => browser.contexts().length).toBe(2);
     },
     SLOW,
   );
@@ -198,7 +214,7 @@ describe.skipIf(lacks("poppler"))("the supervisor", () => {
       const crashed = await printer.connectedBrowser();
       const session = await crashed.newBrowserCDPSession();
       await session.send("Browser.crash").catch(() => undefined);
-      await expect.poll(() => crashed.isConnected(), { timeout: 30_000 }).toBe(false);
+      await expect.poll(() => crashed.isConnected()).toBe(false);
       const pdf = await printer.printHtml("<!doctype html><p>after the crash</p>");
       expect(await pdfText(pdf)).toContain("after the crash");
       expect(await printer.connectedBrowser()).not.toBe(crashed);

@@ -24,6 +24,8 @@ export type PrintOptions = {
   tagged?: boolean;
   /** An outline (bookmarks) from the page's headings. */
   outline?: boolean;
+  /** Stops the print (its page is closed) when it aborts: nobody wants the PDF any more. */
+  signal?: AbortSignal;
 };
 
 export type PdfPrinterOptions = {
@@ -129,6 +131,10 @@ export class PdfPrinter {
   /** Prints a complete HTML document; it can load nothing but its own inline and data: content. */
   async printHtml(html: string, options: PrintOptions = {}): Promise<Uint8Array> {
     await this.slot();
+    if (options.signal?.aborted) {
+      this.release();
+      throw options.signal.reason;
+    }
     const timeoutMs = options.timeoutMs ?? 30_000;
     const javaScript = options.javaScript ?? false;
     let context: BrowserContext | undefined;
@@ -172,9 +178,13 @@ export class PdfPrinter {
       const timedOut = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`printing took longer than ${timeoutMs} ms`)), timeoutMs);
       });
+      const cancelled = new Promise<never>((_, reject) =>
+        options.signal?.addEventListener("abort", () => reject(options.signal?.reason), { once: true }),
+      );
       const printing = print();
-      printing.catch(() => undefined); // once timed out, its later failure (context closed) is expected
-      return new Uint8Array(await Promise.race([printing, timedOut]));
+      // Once timed out or cancelled, its later failure (context closed) is expected.
+      printing.catch(() => undefined);
+      return new Uint8Array(await Promise.race([printing, timedOut, cancelled]));
     } finally {
       clearTimeout(timer);
       await this.closeContext(context);

@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 
@@ -237,7 +238,8 @@ export const passwordResetTokens = pgTable(
  * Read-only links to one applicant's application (spec §6 service user, §7 `GET /service/tmp-pdf`):
  * only the SHA-256 of the 256-bit token is kept, with the account it opens and its expiry, so a
  * database leak yields no usable link. `purpose` says who minted it: `pdf` (the application PDF
- * job's own print) or `staff` (`npm run service:link`). Valid until `expires_at`, however often
+ * job's own print), `staff` (`npm run service:link`, the staff review) or `integration` (an outside
+ * system's `POST /integration/v1/applications/{id}/service-link`). Valid until `expires_at`, however often
  * used; nothing but the service rendering's read accepts it.
  */
 export const serviceTokens = pgTable(
@@ -254,7 +256,7 @@ export const serviceTokens = pgTable(
   (t) => [
     index("service_tokens_user_idx").on(t.userId),
     index("service_tokens_expires_at_idx").on(t.expiresAt),
-    check("service_tokens_purpose", sql`${t.purpose} in ('pdf', 'staff')`),
+    check("service_tokens_purpose", sql`${t.purpose} in ('pdf', 'staff', 'integration')`),
   ],
 );
 
@@ -432,4 +434,153 @@ export const applicationPdfs = pgTable(
       sql`${t.status} in ('UNPROCESSED', 'IN_PROGRESS', 'COMPLETED', 'FAILED')`,
     ),
   ],
+);
+
+/**
+ * Keys of outside systems (an admissions CRM) for the integration API (`/integration/v1/`, decision
+ * 0022): read-only, one per system, named by the operator (`npm run api-key:create -- --name crm`).
+ * Only the SHA-256 of the 256-bit key is kept. A revoked key stays, so the audit log still names
+ * it; a name is taken by at most one key that is not revoked.
+ */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    keyHash: text("key_hash").notNull().unique(),
+    createdAt: createdAt(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("api_keys_active_name_idx").on(t.name).where(sql`${t.revokedAt} is null`)],
+);
+
+/**
+ * Staff of the admissions office who review applications in the browser (decision 0022): accounts
+ * of their own, never applicants'. Invited by `npm run staff:invite`; the password is set through
+ * the invitation's link (null until then), and every sign-in also needs a code sent by e-mail.
+ */
+export const staffUsers = pgTable("staff_users", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  /** Trimmed and lower-cased. */
+  email: text("email").notNull().unique(),
+  passwordHash: text("password_hash"),
+  createdAt: createdAt(),
+});
+
+/** Invitations to set a staff password: SHA-256 of the link's 256-bit token, single use. */
+export const staffInvites = pgTable(
+  "staff_invites",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    staffId: uuid("staff_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("staff_invites_staff_idx").on(t.staffId)],
+);
+
+/**
+ * A staff sign-in between its two steps: the password was right, the e-mailed code is awaited.
+ * Keyed by the SHA-256 of the HttpOnly cookie that carries it; the code is stored as a SHA-256 of
+ * the row and the code; a few wrong codes end it.
+ */
+export const staffSignIns = pgTable(
+  "staff_sign_ins",
+  {
+    idHash: text("id_hash").primaryKey(),
+    staffId: uuid("staff_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    wrongCodes: integer("wrong_codes").notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("staff_sign_ins_expires_at_idx").on(t.expiresAt)],
+);
+
+/** Staff sessions: like applicants' (SHA-256 of a 128-bit cookie token, idle and absolute expiry). */
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    staffId: uuid("staff_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("staff_sessions_staff_idx").on(t.staffId),
+    index("staff_sessions_expires_at_idx").on(t.expiresAt),
+  ],
+);
+
+/**
+ * Every read of applications by an outside system or a staff member (decision 0022): who (the API
+ * key or the staff account), what (the route, or the staff action), which application (null for a
+ * list), when. The application is a plain id, not a reference: the record outlives the account.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    apiKeyId: uuid("api_key_id").references(() => apiKeys.id),
+    staffId: uuid("staff_id").references(() => staffUsers.id),
+    action: text("action").notNull(),
+    applicationId: uuid("application_id"),
+  },
+  (t) => [
+    index("audit_log_application_idx").on(t.applicationId),
+    index("audit_log_at_idx").on(t.at),
+    check("audit_log_one_actor", sql`(${t.apiKeyId} is null) <> (${t.staffId} is null)`),
+  ],
+);
+
+/**
+ * Webhook events (decision 0022): one row per event, its id the delivery job's and the
+ * `Webhook-Id` header, with the exact body sent. `status`: pending until a 2xx answer (delivered)
+ * or until the retries run out (failed).
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    type: text("type").notNull(),
+    applicationId: uuid("application_id").notNull(),
+    body: text("body").notNull(),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("webhook_deliveries_application_idx").on(t.applicationId),
+    check("webhook_deliveries_status", sql`${t.status} in ('pending', 'delivered', 'failed')`),
+  ],
+);
+
+/** Every attempt to deliver a webhook event: when, to where, the answer's status or the error. */
+export const webhookAttempts = pgTable(
+  "webhook_attempts",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    deliveryId: uuid("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    durationMs: integer("duration_ms").notNull(),
+    /** The receiver's HTTP status; null when no answer came (refused, timed out). */
+    statusCode: integer("status_code"),
+    /** Why it failed, in words (never the body we sent). Null for a 2xx. */
+    error: text("error"),
+  },
+  (t) => [index("webhook_attempts_delivery_idx").on(t.deliveryId)],
 );

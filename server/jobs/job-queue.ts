@@ -16,6 +16,11 @@ export const RENDER_APPLICATION_PDF = "render-application-pdf";
 /** Where pg-boss moves an application PDF job whose retries ran out. */
 export const RENDER_APPLICATION_PDF_GIVEN_UP = "render-application-pdf-given-up";
 
+/** The webhook delivery job (decision 0022): one POST of one event, retried with backoff. */
+export const DELIVER_WEBHOOK = "deliver-webhook";
+/** Where pg-boss moves a delivery whose retries ran out without it reporting (its process died). */
+export const DELIVER_WEBHOOK_GIVEN_UP = "deliver-webhook-given-up";
+
 /** How a kind of job is retried and timed out. Tests shorten them; deployments keep these. */
 export type JobPolicy = {
   /** Retries after the first run (a hung or crashed engine; a refused file is never retried). */
@@ -41,7 +46,19 @@ export const DEFAULT_APPLICATION_PDF_POLICY: JobPolicy = {
   timeoutMs: 60_000,
 };
 
+/**
+ * A receiver that is down is tried again after about 10 s, then twice as long each time (pg-boss's
+ * backoff: 10–20 s, 20–40 s, … with jitter), 12 times: the last try comes 11 to 23 hours after the
+ * first. One attempt waits at most 10 s for an answer.
+ */
+export const DEFAULT_WEBHOOK_POLICY: JobPolicy = {
+  retryLimit: 12,
+  retryDelaySeconds: 10,
+  timeoutMs: 10_000,
+};
+
 export type ConvertDocumentPayload = { conversionId: string };
+export type DeliverWebhookPayload = { deliveryId: string };
 export type RenderApplicationPdfPayload = { pdfId: string };
 
 /** PostgreSQL's SQLSTATE for "deadlock detected": the transaction was rolled back. */
@@ -75,10 +92,17 @@ function transactionExecutor(tx: Database): SqlExecutor {
 
 export type JobWorkerHandler<T> = (job: PgBoss.JobWithMetadata<T>) => Promise<void>;
 
+type Registration = { queue: string; concurrency: number; handler: JobWorkerHandler<object> };
+
 export class JobQueue {
   private readonly boss: PgBoss;
   private starting: Promise<void> | undefined;
   private readonly workerIds = new Map<string, string[]>();
+  /** The workers this process runs, to start them again after a pause. */
+  private readonly registrations: Registration[] = [];
+  private paused = false;
+  /** Pauses and resumptions, one after the other. */
+  private switching: Promise<void> = Promise.resolve();
 
   constructor(
     executor: SqlExecutor,
@@ -87,6 +111,7 @@ export class JobQueue {
       log: Pick<FastifyBaseLogger, "error">;
       conversion?: ConversionJobPolicy;
       applicationPdf?: JobPolicy;
+      webhook?: JobPolicy;
     },
   ) {
     // No cron (we schedule nothing); maintenance (expiring runs whose process died, archiving)
@@ -101,6 +126,22 @@ export class JobQueue {
 
   get applicationPdfPolicy(): JobPolicy {
     return this.options.applicationPdf ?? DEFAULT_APPLICATION_PDF_POLICY;
+  }
+
+  get webhookPolicy(): JobPolicy {
+    return this.options.webhook ?? DEFAULT_WEBHOOK_POLICY;
+  }
+
+  /** pg-boss's options for a webhook delivery: the queue's and each job's. */
+  private webhookOptions() {
+    const policy = this.webhookPolicy;
+    return {
+      retryLimit: policy.retryLimit,
+      retryDelay: policy.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: expireSeconds(policy),
+      deadLetter: DELIVER_WEBHOOK_GIVEN_UP,
+    };
   }
 
   /** Creates or upgrades pg-boss's tables and our queues; once per process, whoever asks first. */
@@ -125,6 +166,8 @@ export class JobQueue {
         expireInSeconds: expireSeconds(pdf),
         deadLetter: RENDER_APPLICATION_PDF_GIVEN_UP,
       });
+      await this.createQueue(DELIVER_WEBHOOK_GIVEN_UP, { name: DELIVER_WEBHOOK_GIVEN_UP });
+      await this.createQueue(DELIVER_WEBHOOK, { name: DELIVER_WEBHOOK, ...this.webhookOptions() });
     })();
     return this.starting;
   }
@@ -182,6 +225,19 @@ export class JobQueue {
     });
   }
 
+  /**
+   * Queues a webhook delivery inside the caller's transaction (the event exists only if the
+   * submission commits); the job id is the delivery's. Call `wake(DELIVER_WEBHOOK)` after the commit.
+   */
+  async sendWebhook(tx: Database, payload: DeliverWebhookPayload): Promise<void> {
+    if (!this.starting) throw new Error("the job queue is not started");
+    await this.boss.send(DELIVER_WEBHOOK, payload, {
+      id: payload.deliveryId,
+      ...this.webhookOptions(),
+      db: transactionExecutor(tx),
+    });
+  }
+
   /** Wakes this process's workers of a queue at once (others find the job at their next poll). */
   wake(queue: string): void {
     for (const id of this.workerIds.get(queue) ?? []) this.boss.notifyWorker(id);
@@ -194,9 +250,47 @@ export class JobQueue {
     handler: JobWorkerHandler<T>,
   ): Promise<void> {
     await this.start();
+    const registration = { queue, concurrency, handler: handler as JobWorkerHandler<object> };
+    this.registrations.push(registration);
+    if (!this.paused) await this.startWorkers(registration);
+  }
+
+  /**
+   * Stops taking jobs (those running finish) until `resume()`: DATA_DIR is nearly full (issue 36,
+   * storage/disk-space.ts), and a job would meet the full disk, use up its retries and fail. Jobs
+   * wait in the queue meanwhile; nothing is lost.
+   */
+  pause(): Promise<void> {
+    this.switching = this.switching.then(async () => {
+      if (this.paused) return;
+      this.paused = true;
+      for (const queue of new Set(this.registrations.map((registration) => registration.queue))) {
+        await this.boss.offWork(queue);
+        this.workerIds.delete(queue);
+      }
+    });
+    return this.switching;
+  }
+
+  /** Whether `pause()` holds (the workers take no job). */
+  get isPaused(): boolean {
+    return this.paused;
+  }
+
+  /** Takes jobs again after `pause()`, with the same workers. */
+  resume(): Promise<void> {
+    this.switching = this.switching.then(async () => {
+      if (!this.paused) return;
+      this.paused = false;
+      for (const registration of this.registrations) await this.startWorkers(registration);
+    });
+    return this.switching;
+  }
+
+  private async startWorkers({ queue, concurrency, handler }: Registration): Promise<void> {
     const ids = this.workerIds.get(queue) ?? [];
     for (let i = 0; i < concurrency; i++) {
-      const id = await this.boss.work<T>(
+      const id = await this.boss.work<object>(
         queue,
         { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 },
         async ([job]) => {

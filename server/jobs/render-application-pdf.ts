@@ -41,6 +41,12 @@ type Claimed = { userId: string };
 
 class RenderTimedOut extends Error {}
 
+/** The render's row was replaced (a newer version asked for) or ended meanwhile: nobody waits for it. */
+class RenderSuperseded extends Error {}
+
+/** How often a running render checks that its row is still the one to finish. */
+export const SUPERSEDED_CHECK_MS = 500;
+
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -60,6 +66,34 @@ async function claim(db: Database, pdfId: string, now: Date): Promise<Claimed | 
     )
     .returning({ userId: applicationPdfs.userId });
   return row ?? null;
+}
+
+/**
+ * Aborts `controller` once the row is no longer this run's to finish: replaced by a newer version's
+ * (GET /api/pdf deletes it) or ended. Until stopped (the returned function), one indexed read every
+ * SUPERSEDED_CHECK_MS; a failed read is not a reason to stop.
+ */
+function watchRow(db: Database, pdfId: string, controller: AbortController): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const check = async () => {
+    const rows = await db
+      .select({ status: applicationPdfs.status })
+      .from(applicationPdfs)
+      .where(eq(applicationPdfs.id, pdfId))
+      .catch(() => null);
+    if (stopped) return;
+    if (rows && rows[0]?.status !== "IN_PROGRESS") {
+      controller.abort(new RenderSuperseded("the application PDF was superseded while it was made"));
+      return;
+    }
+    timer = setTimeout(check, SUPERSEDED_CHECK_MS);
+  };
+  timer = setTimeout(check, SUPERSEDED_CHECK_MS);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
 }
 
 /** Ends the row if it is still this job's and still running; answers whether it did. */
@@ -99,8 +133,13 @@ type Rendered = { pdf: Uint8Array; pages: number; attachments: number; fileName:
  * Reads the application and the converted documents to append, prints the service view (with a
  * divider page per document), then puts each document after its divider.
  */
-async function render(deps: ApplicationPdfDependencies, userId: string): Promise<Rendered> {
+async function render(
+  deps: ApplicationPdfDependencies,
+  userId: string,
+  signal: AbortSignal,
+): Promise<Rendered> {
   const application = await loadServiceApplication(deps.db, userId);
+  signal.throwIfAborted();
   const attachments = await attachmentsOf(deps.db, userId, deps.pages, application);
   const documents = await Promise.all(
     attachments.map(async (attachment) => {
@@ -113,8 +152,9 @@ async function render(deps: ApplicationPdfDependencies, userId: string): Promise
   const counts = await pageCounts(documents);
   const dividers = documents.map((document, index) => ({ title: document.title, pages: counts[index] ?? 1 }));
 
+  signal.throwIfAborted();
   const printing = performance.now();
-  const printed = await deps.printer.printApplication({ application, pages: deps.pages, dividers });
+  const printed = await deps.printer.printApplication({ application, pages: deps.pages, dividers }, signal);
   const printMs = performance.now() - printing;
   const assembled = await assembleApplicationPdf(printed, documents);
   return { ...assembled, attachments: documents.length, fileName: downloadName(application.answer), printMs };
@@ -131,13 +171,26 @@ export async function runRenderApplicationPdf(
   const log = deps.log.child({ applicationPdf: pdfId, attempt: run.attempt });
   const started = performance.now();
 
+  // A newer version asked for meanwhile replaces this row: the print stops (issue 36: a superseded
+  // render costs no more Chromium time).
+  const controller = new AbortController();
+  const stopWatching = watchRow(deps.db, pdfId, controller);
   let rendered: Rendered;
   try {
-    rendered = await withTimeout(render(deps, claimed.userId), deps.timeoutMs);
+    rendered = await withTimeout(render(deps, claimed.userId, controller.signal), deps.timeoutMs);
   } catch (error) {
+    if (controller.signal.aborted) {
+      log.info(
+        { ms: Math.round(performance.now() - started) },
+        "application PDF superseded: render cancelled",
+      );
+      return;
+    }
     log.error({ err: error, lastAttempt: run.lastAttempt }, "application PDF failed");
     if (run.lastAttempt) return fail(deps, pdfId);
     throw error;
+  } finally {
+    stopWatching();
   }
 
   const pdfKey = newApplicationPdfKey(claimed.userId);

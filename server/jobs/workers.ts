@@ -1,9 +1,13 @@
 import os from "node:os";
+import { giveUpWebhook, runDeliverWebhook, type WebhookDependencies } from "../webhooks/deliver-webhook";
 import { type ConversionDependencies, giveUpConversion, runConvertDocument } from "./convert-document";
 import {
   CONVERT_DOCUMENT,
   CONVERT_DOCUMENT_GIVEN_UP,
   type ConvertDocumentPayload,
+  DELIVER_WEBHOOK,
+  DELIVER_WEBHOOK_GIVEN_UP,
+  type DeliverWebhookPayload,
   type JobQueue,
   RENDER_APPLICATION_PDF,
   RENDER_APPLICATION_PDF_GIVEN_UP,
@@ -63,5 +67,25 @@ export async function startApplicationPdfWorkers(
   );
   await queue.work<RenderApplicationPdfPayload>(RENDER_APPLICATION_PDF_GIVEN_UP, 1, (job) =>
     giveUpApplicationPdf(deps, job.data),
+  );
+}
+
+/** Webhooks delivered at once by one process (each waits on a receiver, not on this machine). */
+const WEBHOOK_CONCURRENCY = 4;
+
+/**
+ * Webhook deliveries (decision 0022) in this process. Started wherever jobs run and a webhook is
+ * configured; they need neither Chromium nor LibreOffice, so they start before the engines warm up.
+ */
+export async function startWebhookWorkers(
+  queue: JobQueue,
+  dependencies: Omit<WebhookDependencies, "timeoutMs">,
+): Promise<void> {
+  const deps: WebhookDependencies = { ...dependencies, timeoutMs: queue.webhookPolicy.timeoutMs };
+  await queue.work<DeliverWebhookPayload>(DELIVER_WEBHOOK, WEBHOOK_CONCURRENCY, (job) =>
+    runDeliverWebhook(deps, { payload: job.data, lastAttempt: job.retryCount >= job.retryLimit }),
+  );
+  await queue.work<DeliverWebhookPayload>(DELIVER_WEBHOOK_GIVEN_UP, 1, (job) =>
+    giveUpWebhook(deps, job.data),
   );
 }

@@ -20,6 +20,7 @@ import { readSignedInState } from "../services/first-screen";
 import { sessionTokenOf } from "./sessions";
 
 const NO_CACHE = "no-cache";
+export const NOT_FOUND_MESSAGE = "There is nothing at this address.";
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const SHORT = "public, max-age=3600";
 /** Files that must be revalidated on every load, or a new release would never reach the user. */
@@ -60,6 +61,8 @@ export const clientAppPlugin = fp(
     });
     const files = hasClient ? await loadClientFiles(root) : new Map<string, ClientFile>();
     const shell = files.get("/index.html");
+    // The staff review's own build (decision 0022), for every page under /staff.
+    const staffShell = files.get(STAFF_SHELL);
     // The form pages' prerendered first screens in this build (decision 0018), by page and screen.
     const firstScreens = new Map<string, ClientFile>();
     for (const { path: page } of FORM_PAGES) {
@@ -121,14 +124,18 @@ export const clientAppPlugin = fp(
         (request.method === "GET" || request.method === "HEAD") &&
         !SERVER_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix)) &&
         !path.extname(pathname);
-      if (!shell || !isPage) {
-        return reply.status(404).send({ message: `There is nothing at ${request.method} ${pathname}.` });
+      const page = isStaffPage(pathname) ? staffShell : shell;
+      if (!page || !isPage) {
+        // Nothing of the request is repeated (issue 36): no answer echoes its input.
+        return reply.status(404).send({ message: NOT_FOUND_MESSAGE });
       }
-      if (!prerenderedPaths.has(pathname)) return sendClientFile(request, reply.status(200), shell, NO_CACHE);
+      if (page === staffShell || !prerenderedPaths.has(pathname)) {
+        return sendClientFile(request, reply.status(200), page, NO_CACHE);
+      }
       // A prerendered page's HTML depends on the cookies (a visitor's or an applicant's first
       // screen): a shared cache must not hand one person's to another.
-      const page = (await firstScreenFor(request, pathname)) ?? shell;
-      return sendClientFile(request, reply.status(200), page, NO_CACHE, "Accept-Encoding, Cookie");
+      const screen = (await firstScreenFor(request, pathname)) ?? page;
+      return sendClientFile(request, reply.status(200), screen, NO_CACHE, "Accept-Encoding, Cookie");
     });
   },
 );
@@ -146,6 +153,8 @@ async function loadClientFiles(root: string): Promise<Map<string, ClientFile>> {
     const urlPath = `/${path.relative(root, file).split(path.sep).join("/")}`;
     // Dotfiles (and files in dot directories) are never served, as `send` ignored them.
     if (urlPath.split("/").some((segment) => segment.startsWith("."))) continue;
+    // Source maps carry our whole source: kept on disk for profiling, never served (issue 36).
+    if (isSourceMap(urlPath)) continue;
     const [bytes, { mtime }] = await Promise.all([readFile(file), stat(file)]);
     contents.set(urlPath, { bytes, mtime });
   }
@@ -170,11 +179,18 @@ async function loadClientFiles(root: string): Promise<Map<string, ClientFile>> {
   return files;
 }
 
+/** `x.js.map`, and a compressed variant of one (`x.js.map.br`), whatever made it. */
+function isSourceMap(urlPath: string): boolean {
+  return /\.map(\.(br|gz))?$/.test(urlPath);
+}
+
 /** A precompressed variant (index.html.br) is cached like the file it encodes. */
 function cacheControlOf(urlPath: string): string {
   // The prerendered first screens name the release's assets, as index.html does.
-  if (ALWAYS_REVALIDATE.has(urlPath) || urlPath.startsWith(`/${SHELLS_DIR}/`)) return NO_CACHE;
-  if (urlPath.startsWith("/assets/")) return IMMUTABLE;
+  if (ALWAYS_REVALIDATE.has(urlPath) || urlPath.startsWith(`/${SHELLS_DIR}/`) || urlPath === STAFF_SHELL) {
+    return NO_CACHE;
+  }
+  if (urlPath.startsWith("/assets/") || urlPath.startsWith("/staff/assets/")) return IMMUTABLE;
   return SHORT;
 }
 
@@ -224,6 +240,10 @@ function isFresh(request: FastifyRequest, etag: string, lastModified: string): b
   const modifiedSince = Date.parse(request.headers["if-modified-since"] ?? "");
   return !Number.isNaN(modifiedSince) && Date.parse(lastModified) <= modifiedSince;
 }
+
+/** The staff review's shell (vite.staff.config.ts), for every page under /staff. */
+const STAFF_SHELL = "/staff/index.html";
+const isStaffPage = (pathname: string) => pathname === "/staff" || pathname.startsWith("/staff/");
 
 /** Where scripts/prerender-shells.ts writes the form pages' first screens, in the client build. */
 const SHELLS_DIR = "shells";

@@ -4,6 +4,8 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { GENERIC_ERROR_MESSAGE } from "../../src/shared/messages";
 import { HttpError } from "../http-error";
 import { redactUrlSecrets } from "../log-redaction";
+import { isStorageFull } from "../storage/disk-space";
+import { refuseForStorage } from "./disk-guard";
 
 /**
  * One error handler for the whole API: every failure becomes `{ message }` (spec §8). Client
@@ -27,6 +29,14 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       const extra = error instanceof HttpError ? error.extra : {};
       if (extra.headers) reply.headers(extra.headers);
       return reply.status(status).send({ message: error.message, ...extra.body });
+    }
+    // A write that met a full disk (one the disk guard did not see coming): the same 507.
+    if (isStorageFull(error)) {
+      request.log.warn(
+        { err: error, url: redactUrlSecrets(request.url) },
+        "request failed: the disk is full",
+      );
+      return refuseForStorage(reply);
     }
     request.log.error(
       { err: error, url: redactUrlSecrets(request.url), method: request.method },

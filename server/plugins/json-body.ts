@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { HttpError } from "../http-error";
 
 /**
  * Spec §7: our client says `Content-Type: application/json` on every call, "a body is sent only
@@ -8,7 +9,8 @@ import fp from "fastify-plugin";
  * (`POST /api/submit`, the `DELETE`s) accepts it, and a route that needs a body still refuses its
  * absence through its schema. Anything else goes through Fastify's parser unchanged (its
  * prototype-poisoning protection, and each route's body limit, which Fastify applies to every
- * parser). GET and HEAD bodies are never parsed.
+ * parser). GET and HEAD bodies are never parsed. A body the parser refuses although it is valid
+ * JSON carries a key that could poison prototypes: the refusal names it (issue 36).
  */
 export const jsonBodyPlugin = fp(async (app: FastifyInstance) => {
   const parseJson = app.getDefaultJsonParser("error", "error");
@@ -16,6 +18,39 @@ export const jsonBodyPlugin = fp(async (app: FastifyInstance) => {
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
     const text = String(body);
     if (text.trim() === "") return done(null, undefined);
-    return parseJson(request, text, done);
+    return parseJson(request, text, (error, parsed) => {
+      if (!error) return done(null, parsed);
+      const key = forbiddenKeyIn(text);
+      done(key ? new HttpError(400, forbiddenKeyMessage(key)) : error, undefined);
+    });
   });
 });
+
+/** The refusal of a body carrying `key` (`__proto__`, or `constructor` with a `prototype`). */
+export function forbiddenKeyMessage(key: string): string {
+  return `The request body was refused: the key "${key}" is not accepted.`;
+}
+
+/**
+ * The key Fastify's parser refused in `text` (only called once it has): `__proto__` anywhere, or
+ * `constructor` holding a `prototype`, as secure-json-parse looks for them; undefined when the text
+ * is not JSON at all. JSON.parse makes such keys plain own properties, so reading them is safe.
+ */
+function forbiddenKeyIn(text: string): string | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (node === null || typeof node !== "object") continue;
+    if (Object.hasOwn(node, "__proto__")) return "__proto__";
+    const held = Object.hasOwn(node, "constructor") ? (node as Record<string, unknown>).constructor : null;
+    if (held !== null && typeof held === "object" && Object.hasOwn(held, "prototype")) return "constructor";
+    pending.push(...Object.values(node));
+  }
+  return undefined;
+}

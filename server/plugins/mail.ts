@@ -1,10 +1,7 @@
-import { randomUUID } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import nodemailer from "nodemailer";
-import type { Mailer, OutgoingMail } from "../mail/types";
+import { createMailer, type MailerOptions } from "../mail/mailer";
+import type { Mailer } from "../mail/types";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -12,74 +9,15 @@ declare module "fastify" {
   }
 }
 
-export type MailPluginOptions = {
-  /** The outbox is `dataDir/outbox/` when no SMTP server is configured. */
-  dataDir: string;
-  smtpUrl: string | undefined;
-  mailFrom: string;
-};
+export type MailPluginOptions = MailerOptions;
 
 /**
  * `app.mailer`: over SMTP when SMTP_URL is set; otherwise each mail is written to
  * DATA_DIR/outbox/ as an .eml file and its subject and code or link are logged, so a person
- * running the server locally can finish sign-up.
+ * running the server locally can finish sign-up (server/mail/mailer.ts).
  */
 export const mailPlugin = fp(async (app: FastifyInstance, options: MailPluginOptions) => {
-  const message = (mail: OutgoingMail) => ({
-    from: options.mailFrom,
-    // An object, so nodemailer does not parse the address as a list ("a,b@x.edu").
-    to: { name: "", address: mail.to },
-    subject: mail.subject,
-    text: mail.text,
-    html: mail.html,
-  });
-  let send: (mail: OutgoingMail) => Promise<void>;
-  let close: () => void;
-
-  if (options.smtpUrl) {
-    const smtp = nodemailer.createTransport(options.smtpUrl);
-    send = async (mail) => {
-      const info = await smtp.sendMail(message(mail));
-      app.log.info({ messageId: info.messageId, subject: mail.subject }, "mail sent");
-    };
-    close = () => smtp.close();
-  } else {
-    const outbox = path.resolve(options.dataDir, "outbox");
-    app.log.warn(
-      { outbox },
-      "SMTP_URL is not set: mails are written to the outbox and their codes and links logged. Set SMTP_URL in a deployment.",
-    );
-    const stream = nodemailer.createTransport({ streamTransport: true, buffer: true });
-    send = async (mail) => {
-      const info = await stream.sendMail(message(mail));
-      await mkdir(outbox, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID()}.eml`;
-      const file = path.join(outbox, name);
-      await writeFile(file, info.message);
-      app.log.info(
-        { to: mail.to, subject: mail.subject, file },
-        `mail written to the outbox for ${mail.to}: ${mail.subject}; ${mail.summary}`,
-      );
-    };
-    close = () => stream.close();
-  }
-
-  const pending = new Set<Promise<void>>();
-  const mailer: Mailer = {
-    send,
-    dispatch(mail) {
-      const delivery: Promise<void> = send(mail)
-        .catch((err) => app.log.error({ err, subject: mail.subject }, "sending mail failed"))
-        .finally(() => pending.delete(delivery));
-      pending.add(delivery);
-    },
-    async idle() {
-      while (pending.size > 0) await Promise.all(pending);
-    },
-  };
+  const mailer = createMailer(options, app.log);
   app.decorate("mailer", mailer);
-  app.addHook("onClose", async () => {
-    await mailer.idle();
-    close();
-  });
+  app.addHook("onClose", () => mailer.close());
 });

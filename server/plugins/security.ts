@@ -1,18 +1,11 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import helmet from "helmet";
 import { CLIENT_HEADER } from "../../src/shared/constants";
 import { HttpError } from "../http-error";
 import { routingPath } from "../request-path";
+import { type HeaderList, isNoStoreUrl } from "../security-headers";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-/**
- * Answers under these paths are personal (profile, answers, documents), about an account, or
- * administrative: no cache, shared or private, may keep them, whatever the status. `/lookup/` is
- * reference data and sets its own policy; static files have theirs (plugins/client-app.ts).
- */
-export const NO_STORE_PREFIXES = ["/api/", "/public/", "/service/", "/admin/"] as const;
 const CLIENT_HEADER_NAME = CLIENT_HEADER.toLowerCase();
 const CSRF_MESSAGE = "This request was refused because it did not come from the application.";
 
@@ -22,40 +15,12 @@ const CSRF_MESSAGE = "This request was refused because it did not come from the 
  * client's custom header (which a cross-site form cannot set without a CORS preflight we never
  * grant) and must not be marked cross-site by the browser.
  */
-export const securityPlugin = fp(async (app: FastifyInstance, options: { uploadOrigin?: string }) => {
-  // The same headers on every response: helmet (with the configuration below) is run once at
-  // start-up to learn them, and each response gets them in the first hook, so that the refusals of
-  // later hooks (401, 403) carry the headers too. (@fastify/helmet made the middleware and parsed
-  // the policy per request; running the middleware per request still cost more than setting its
-  // fixed headers: issue 15.)
-  const securityHeaders = headersSetBy(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          "default-src": ["'self'"],
-          "script-src": ["'self'"],
-          // React Aria positions overlays with inline style attributes.
-          "style-src": ["'self'", "'unsafe-inline'"],
-          "img-src": ["'self'", "data:", "blob:"],
-          "font-src": ["'self'"],
-          // Uploads go straight to the object store: an S3 bucket is another origin (decision 0009).
-          "connect-src": ["'self'", ...(options.uploadOrigin ? [options.uploadOrigin] : [])],
-          "worker-src": ["'self'"],
-          "manifest-src": ["'self'"],
-          "object-src": ["'none'"],
-          "base-uri": ["'self'"],
-          "form-action": ["'self'"],
-          "frame-ancestors": ["'none'"],
-        },
-      },
-      // Cross-origin isolation would block opening the user's own uploaded PDFs in a new tab.
-      crossOriginEmbedderPolicy: false,
-      frameguard: { action: "deny" },
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-      strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-    }),
-  );
+export const securityPlugin = fp(async (app: FastifyInstance, options: { headers: HeaderList }) => {
+  // The same headers on every response (security-headers.ts), set in the first hook, so that the
+  // refusals of later hooks (401, 403) carry them too. (@fastify/helmet made the middleware and
+  // parsed the policy per request; running the middleware per request still cost more than setting
+  // its fixed headers: issue 15.)
+  const securityHeaders = options.headers;
   // Synchronous hooks (a callback, not a promise per request), one path computation each.
   app.addHook("onRequest", (request, reply, done) => {
     for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
@@ -64,9 +29,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { uploadO
 
   // onSend runs for every answer: handlers', errors (also those of onRequest hooks) and 404s.
   app.addHook("onSend", (request, reply, payload, done) => {
-    const path = routingPath(request.url);
-    if (NO_STORE_PREFIXES.some((prefix) => path.startsWith(prefix)))
-      reply.header("Cache-Control", "no-store");
+    if (isNoStoreUrl(request.url)) reply.header("Cache-Control", "no-store");
     done(null, payload);
   });
 });
@@ -83,24 +46,13 @@ function csrfRefusal(request: FastifyRequest): HttpError | undefined {
   return undefined;
 }
 
-/** The headers a (static) helmet middleware sets, learned by running it once on a stand-in response. */
-function headersSetBy(middleware: ReturnType<typeof helmet>): [string, string][] {
-  const headers = new Map<string, string>();
-  const response = {
-    setHeader: (name: string, value: string) => headers.set(name, value),
-    removeHeader: (name: string) => headers.delete(name),
-  };
-  let failure: unknown;
-  middleware({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
-    failure = error;
-  });
-  if (failure) throw failure;
-  return [...headers];
-}
-
 function needsCsrfCheck(request: FastifyRequest): boolean {
   const path = routingPath(request.url);
-  if (!path.startsWith("/api/") && !path.startsWith("/public/")) return false;
+  // The staff review's calls too (decision 0022); the integration API takes no cookie, only a
+  // bearer key a cross-site form cannot send.
+  if (!path.startsWith("/api/") && !path.startsWith("/public/") && !path.startsWith("/staff/api/")) {
+    return false;
+  }
   // GET /api/logout changes state, and GET /api/pdf may start a job (spec §7 fixes the methods),
   // so they are checked like writes.
   return !SAFE_METHODS.has(request.method) || path.startsWith("/api/logout") || path === "/api/pdf";

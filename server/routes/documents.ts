@@ -37,8 +37,8 @@ export const documentRoutes: FastifyPluginAsyncZod<DocumentRouteOptions> = async
   const { services, links } = options;
   const fileKeys = fileQuestionKeys(options.pages);
   const fileQuestion = (key: string): string => {
-    if (!fileKeys.has(key))
-      throw new HttpError(404, `There is no file question "${key}" in the application.`);
+    // The key is not repeated: no refusal echoes its input (issue 36).
+    if (!fileKeys.has(key)) throw new HttpError(404, "There is no such file question in the application.");
     return key;
   };
 
@@ -91,7 +91,7 @@ export const documentRoutes: FastifyPluginAsyncZod<DocumentRouteOptions> = async
     const answerKey = fileQuestion(request.params.key);
     // Polled every 2 s, and the link in it expires: never from a cache.
     reply.header("Cache-Control", "no-store");
-    return conversionState(app.db, links, userId, answerKey);
+    return conversionState(services, links, userId, answerKey);
   });
 
   app.delete("/api/pdf/document-answer/:key", { schema: { params: keyParams } }, async (request) => {

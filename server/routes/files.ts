@@ -1,5 +1,5 @@
 import multipart from "@fastify/multipart";
-import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -52,11 +52,23 @@ export const localUploadRoutes: FastifyPluginAsync<{ store: LocalDiskStore }> = 
   });
 
   app.post(LOCAL_UPLOAD_PATH, async (request, reply) => {
+    try {
+      return await receiveUpload(request, reply);
+    } catch (error) {
+      // A body that is not the multipart form it says it is: the sender's fault, not ours (a 500
+      // would tell the client the server had a problem).
+      if (isMalformedForm(error)) throw new HttpError(400, MALFORMED_UPLOAD_MESSAGE);
+      throw error;
+    }
+  });
+
+  async function receiveUpload(request: FastifyRequest, reply: FastifyReply) {
     const fields: [string, string][] = [];
     for await (const part of request.parts()) {
       if (part.type === "field") {
+        // Names no field: no refusal repeats what was sent (issue 36).
         if (typeof part.value !== "string" || part.valueTruncated)
-          throw new HttpError(400, `The field ${part.fieldname} is too long.`);
+          throw new HttpError(400, "A field of the upload is too long.");
         fields.push([part.fieldname, part.value]);
         continue;
       }
@@ -84,8 +96,16 @@ export const localUploadRoutes: FastifyPluginAsync<{ store: LocalDiskStore }> = 
       return reply.status(204).send();
     }
     throw new HttpError(400, "POST requires exactly one file upload per request.");
-  });
+  }
 };
+
+const MALFORMED_UPLOAD_MESSAGE = "The upload could not be read: its form data is malformed.";
+
+/** The multipart parser's (busboy's) refusals of a malformed body: plain errors without a status. */
+function isMalformedForm(error: unknown): boolean {
+  if (!(error instanceof Error) || (error as { statusCode?: unknown }).statusCode !== undefined) return false;
+  return /^Multipart: Boundary not found$|unexpected end of multipart data$/i.test(error.message);
+}
 
 /** An ASCII name for Content-Disposition's `filename`, and the real one for `filename*`. */
 function pdfName(fileName: string): { ascii: string; encoded: string } {

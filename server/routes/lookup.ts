@@ -15,7 +15,8 @@ export const EITHER_TEXT_OR_ID_MESSAGE = "Give either text (to search) or id (fo
 export const CATEGORY_MESSAGE = "Give the lookup category.";
 export const EMPTY_TEXT_MESSAGE = "Type at least one character to search.";
 export const MAX_RESULTS_MESSAGE = `Use a whole number of 1 or more (at most ${LOOKUP_MAX_RESULTS} results are answered).`;
-export const unknownCategoryMessage = (category: string) => `Unknown lookup category: ${category}.`;
+/** Names no category: a refusal never repeats what was sent (issue 36). */
+export const UNKNOWN_CATEGORY_MESSAGE = "Unknown lookup category.";
 
 /** Suggestions and details are shared reference data, never personal: any cache may keep them a day. */
 const CACHE_CONTROL = "public, max-age=86400";
@@ -74,7 +75,7 @@ export const lookupRoutes: FastifyPluginAsyncZod<{ providers: LookupProviders }>
     async (request, reply) => {
       const { category, text, id, max_results } = request.query;
       const provider = providers.get(category);
-      if (!provider) throw new HttpError(400, unknownCategoryMessage(category));
+      if (!provider) throw new HttpError(400, UNKNOWN_CATEGORY_MESSAGE);
 
       if (text !== undefined) {
         const limit = max_results ?? LOOKUP_MAX_RESULTS;

@@ -74,11 +74,25 @@ export async function requestApplicationPdf(
   services: ApplicationPdfServices,
   userId: string,
 ): Promise<ApplicationPdfState> {
-  const { db, store, queue, links, clock, clientBuild } = services;
+  return stateOf(await currentApplicationPdf(services, userId), services.links);
+}
+
+export type ApplicationPdfRow = PdfRow;
+
+/**
+ * The row of the application's PDF as it is now, replaced (and its job queued) when the application
+ * has changed: `requestApplicationPdf`'s work, for callers that serve the PDF themselves (the
+ * integration API and the staff review, decision 0022).
+ */
+export async function currentApplicationPdf(
+  services: Omit<ApplicationPdfServices, "links">,
+  userId: string,
+): Promise<PdfRow> {
+  const { db, store, queue, clock, clientBuild } = services;
   const now = clock();
   const existing = await currentRow(db, userId);
   if (existing && isCurrent(existing, await applicationContentKey(db, userId, clientBuild), now)) {
-    return stateOf(existing, links);
+    return existing;
   }
 
   const { count, windowEndsAt } = await countEvent(
@@ -91,7 +105,7 @@ export async function requestApplicationPdf(
     throw tooManyRequests(TOO_MANY_PDFS_MESSAGE, windowEndsAt.getTime() - now.getTime());
   }
   await queue.start();
-  const { state, replacedPdf } = await db.transaction(async (tx) => {
+  const { row: current, replacedPdf } = await db.transaction(async (tx) => {
     // Under the application lock no save is half-applied: the key is the application's as it stands.
     await lockApplication(tx, userId, clock());
     const key = await applicationContentKey(tx, userId, clientBuild);
@@ -101,7 +115,7 @@ export async function requestApplicationPdf(
       .where(eq(applicationPdfs.userId, userId))
       .for("update");
     // Another request (a second tab) may have started it meanwhile.
-    if (row && isCurrent(row, key, clock())) return { state: stateOf(row, links), replacedPdf: null };
+    if (row && isCurrent(row, key, clock())) return { row, replacedPdf: null };
     if (row) await tx.delete(applicationPdfs).where(eq(applicationPdfs.id, row.id));
     const at = clock();
     const [created] = await tx
@@ -110,10 +124,10 @@ export async function requestApplicationPdf(
       .returning();
     if (!created) throw new Error("application PDF insert returned nothing");
     await queue.sendApplicationPdf(tx, { pdfId: created.id });
-    return { state: stateOf(created, links), replacedPdf: row?.pdfKey ?? null };
+    return { row: created, replacedPdf: row?.pdfKey ?? null };
   });
   queue.wake(RENDER_APPLICATION_PDF);
   // The replaced PDF belongs to nothing now; a failure leaves an orphan object, never a dangling row.
   if (replacedPdf) await store.remove(replacedPdf).catch(() => undefined);
-  return state;
+  return current;
 }

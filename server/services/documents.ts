@@ -18,8 +18,10 @@ import { HttpError } from "../http-error";
 import { CONVERT_DOCUMENT, type JobQueue } from "../jobs/job-queue";
 import { isUploadKeyFor, newUploadKey } from "../storage/object-keys";
 import { type ObjectStore, UPLOAD_POLICY_SECONDS } from "../storage/object-store";
+import { RECORD_UPLOADS_WITHIN_MS } from "../storage/sweep-unrecorded";
 import { writeAnswerByServer } from "./answers";
 import { lockOpenApplication } from "./applications";
+import { failOverdueConversion, isOverdue } from "./conversion-deadline";
 import type { DocumentViewLinks } from "./document-view-links";
 
 // Document answers and their conversions (spec §3–§4, decision 0009). Every change takes the
@@ -87,6 +89,11 @@ export async function acceptDocument(
       .where(and(eq(documentConversions.userId, userId), eq(documentConversions.answerKey, answerKey)));
     if (document?.objectKey === fileKey && conversion?.sourceKey === fileKey) {
       return accepted(conversion.status as DocumentAccepted["status"], document.fileName, document.fileSize);
+    }
+    // An upload left unrecorded this long is the sweep's (storage/sweep-unrecorded.ts): the client
+    // uploads the file again from the device.
+    if (now.getTime() - stored.storedAt.getTime() > RECORD_UPLOADS_WITHIN_MS) {
+      throw new HttpError(404, UPLOAD_MISSING_MESSAGE);
     }
     if (document && document.objectKey !== fileKey) replaced.push(document.objectKey);
     if (conversion?.pdfKey) replaced.push(conversion.pdfKey);
@@ -219,16 +226,31 @@ const STATUS_MESSAGES: Record<Exclude<DocumentConversionState["status"], "FAILED
 
 /**
  * Spec §7 `GET /api/pdf/document-answer/{key}`: the conversion's status, why it FAILED, and once
- * COMPLETED a short-lived link to the PDF. No conversion: NOT_ANSWERED.
+ * COMPLETED a short-lived link to the PDF. No conversion: NOT_ANSWERED. One waiting or running past
+ * its deadline is failed first (conversion-deadline.ts), so no field converts for ever.
  */
 export async function conversionState(
-  db: Database,
+  services: DocumentServices,
   links: DocumentViewLinks,
   userId: string,
   answerKey: string,
 ): Promise<DocumentConversionState> {
+  const { state, queuedAt } = await readConversion(services.db, links, userId, answerKey);
+  const running = state.status === "UNPROCESSED" || state.status === "IN_PROGRESS";
+  if (!running || !queuedAt || !isOverdue(queuedAt, services.clock())) return state;
+  await failOverdueConversion(services, userId, answerKey);
+  return (await readConversion(services.db, links, userId, answerKey)).state;
+}
+
+async function readConversion(
+  db: Database,
+  links: DocumentViewLinks,
+  userId: string,
+  answerKey: string,
+): Promise<{ state: DocumentConversionState; queuedAt?: Date }> {
   const [conversion] = await db
     .select({
+      createdAt: documentConversions.createdAt,
       status: documentConversions.status,
       message: documentConversions.message,
       pdfKey: documentConversions.pdfKey,
@@ -236,10 +258,15 @@ export async function conversionState(
     })
     .from(documentConversions)
     .where(and(eq(documentConversions.userId, userId), eq(documentConversions.answerKey, answerKey)));
-  if (!conversion) return { status: "NOT_ANSWERED", message: STATUS_MESSAGES.NOT_ANSWERED, url: null };
+  if (!conversion) {
+    return { state: { status: "NOT_ANSWERED", message: STATUS_MESSAGES.NOT_ANSWERED, url: null } };
+  }
   const status = conversion.status as DocumentConversionState["status"];
-  if (status === "FAILED") return { status, message: conversion.message ?? GENERIC_ERROR_MESSAGE, url: null };
+  const queuedAt = conversion.createdAt;
+  if (status === "FAILED") {
+    return { state: { status, message: conversion.message ?? GENERIC_ERROR_MESSAGE, url: null }, queuedAt };
+  }
   const url =
     status === "COMPLETED" && conversion.pdfKey ? links.url(conversion.pdfKey, conversion.fileName) : null;
-  return { status, message: STATUS_MESSAGES[status], url };
+  return { state: { status, message: STATUS_MESSAGES[status], url }, queuedAt };
 }

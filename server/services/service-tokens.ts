@@ -9,11 +9,12 @@ import { randomToken, sha256Hex } from "./secrets";
 // SHA-256.
 
 /**
- * Who asked for the link: staff (`npm run service:link`). The table also allows `pdf`, the
- * application PDF job's own links until 2026-11-26; the job now renders the application itself
- * (decision 0013), and such rows expire like any other.
+ * Who asked for the link: staff (`npm run service:link`, the staff review) or an outside system
+ * (`POST /integration/v1/applications/{id}/service-link`, decision 0022). The table also allows
+ * `pdf`, the application PDF job's own links until 2026-11-26; the job now renders the
+ * application itself (decision 0013), and such rows expire like any other.
  */
-export type ServiceTokenPurpose = "staff";
+export type ServiceTokenPurpose = "staff" | "integration";
 
 /** `randomToken()`: 32 random bytes in base64url, 43 characters. Anything else is refused unread. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;

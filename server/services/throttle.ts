@@ -25,7 +25,16 @@ export type ThrottleScope =
   | "draft-link-ip"
   /** Draft links e-mailed per address, and per client IP. */
   | "draft-link-mail"
-  | "draft-link-mail-ip";
+  | "draft-link-mail-ip"
+  /** Integration API calls per API key (decision 0022). */
+  | "api-key"
+  /** Failed staff sign-ins (password step) per normalised address, and per client IP. */
+  | "staff-login-account"
+  | "staff-login-ip"
+  /** Staff sign-in codes mailed per address. */
+  | "staff-code-mail"
+  /** Wrong staff sign-in codes per client IP (each sign-in also ends after a few). */
+  | "staff-code-ip";
 
 /** The longest window or memory of any scope: rows older than this are dead. */
 export const LONGEST_WINDOW_MS = 24 * 60 * 60 * 1000;

@@ -1,10 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { ObjectStore, ObjectStream, PostPolicyOptions, PresignedPost } from "./object-store";
+import type {
+  ObjectStore,
+  ObjectStream,
+  PostPolicyOptions,
+  PresignedPost,
+  StoredObject,
+} from "./object-store";
 import { type PolicyCredentials, signPostPolicy } from "./post-policy";
 
 /** Our upload endpoint (server/routes/uploads.ts): outside /api/, the browser posts it no-cors. */
@@ -53,10 +59,10 @@ export class LocalDiskStore implements ObjectStore {
     return { url: LOCAL_UPLOAD_PATH, fields };
   }
 
-  async head(key: string): Promise<{ size: number } | null> {
+  async head(key: string): Promise<StoredObject | null> {
     try {
       const info = await stat(this.pathOf(key));
-      return info.isFile() ? { size: info.size } : null;
+      return info.isFile() ? { size: info.size, storedAt: info.mtime } : null;
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
@@ -121,6 +127,34 @@ export class LocalDiskStore implements ObjectStore {
 
   async remove(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  /**
+   * For each directory under `prefix` (an applicant's, under `applicants/`), the keys of the files
+   * in it written before `before`, unfinished writes (`.part`) included; directories with none are
+   * skipped. One directory at a time, so a sweep holds one applicant's names, never the store's.
+   */
+  async *objectsWrittenBefore(
+    prefix: string,
+    before: Date,
+  ): AsyncGenerator<{ name: string; keys: string[] }> {
+    const parent = this.pathOf(prefix.replace(/\/$/, ""));
+    const names = await readdir(parent).catch((error: unknown) => {
+      if (isMissing(error)) return [] as string[];
+      throw error;
+    });
+    for (const name of names) {
+      const keys: string[] = [];
+      const directory = path.join(parent, name);
+      const entries = await readdir(directory, { recursive: true, withFileTypes: true }).catch(() => []);
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const info = await stat(file).catch(() => null);
+        if (info && info.mtime < before) keys.push(path.relative(this.root, file).split(path.sep).join("/"));
+      }
+      if (keys.length > 0) yield { name, keys };
+    }
   }
 
   async uploadOrigin(): Promise<undefined> {

@@ -17,12 +17,14 @@ export type PostPolicyOptions = {
 
 export type ObjectStream = { stream: Readable; size: number };
 
+export type StoredObject = { size: number; storedAt: Date };
+
 export interface ObjectStore {
   readonly kind: "local" | "s3";
   /** A signed upload the browser posts as multipart/form-data: `fields`, then the file as `file`. */
   presignPost(options: PostPolicyOptions): Promise<PresignedPost>;
-  /** The stored size, or null when there is no such object. */
-  head(key: string): Promise<{ size: number } | null>;
+  /** The stored size and when the object was written, or null when there is no such object. */
+  head(key: string): Promise<StoredObject | null>;
   /** The whole object (documents are at most 1 MB), or null when there is none. */
   read(key: string): Promise<Uint8Array | null>;
   /** The object as a stream with its size, for serving it; null when there is none. */

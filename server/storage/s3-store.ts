@@ -7,7 +7,13 @@ import {
   S3Client,
 } from "@aws-sdk/client-s3";
 import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
-import type { ObjectStore, ObjectStream, PostPolicyOptions, PresignedPost } from "./object-store";
+import type {
+  ObjectStore,
+  ObjectStream,
+  PostPolicyOptions,
+  PresignedPost,
+  StoredObject,
+} from "./object-store";
 
 export type S3StoreOptions = {
   bucket: string;
@@ -56,10 +62,10 @@ export class S3ObjectStore implements ObjectStore {
     return { url, fields };
   }
 
-  async head(key: string): Promise<{ size: number } | null> {
+  async head(key: string): Promise<StoredObject | null> {
     try {
       const found = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
-      return { size: found.ContentLength ?? 0 };
+      return { size: found.ContentLength ?? 0, storedAt: found.LastModified ?? new Date() };
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;

@@ -106,13 +106,6 @@ type QuestionBase = {
   key: string;
   /** The spec's question text where it gives one. */
   label: string;
-  /**
-   * Said at the field, instead of the question text, when a required answer is missing (e.g.
-   * "Please confirm the certification."): the field's label already says the question, so a long
-   * text would be heard twice. The validation summary keeps the question text (spec §5). The
-   * catalogue check asks for one on every required question whose label is long.
-   */
-  shortMessage?: string;
   description?: string;
   /** Shown only while the rule holds; when it stops holding the answer (and `_desc`) is cleared. */
   visibleWhen?: Rule;

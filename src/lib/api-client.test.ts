@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { GENERIC_ERROR_MESSAGE, UNAUTHORIZED_MESSAGE } from "../shared/messages";
-import { ApiError, apiRequest } from "./api-client";
+import { GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, UNAUTHORIZED_MESSAGE } from "../shared/messages";
+import { ApiError, apiRequest, retryAfterOf } from "./api-client";
+import { classifyFailure } from "./failure";
 
-function respond(status: number, body: string, contentType = "application/json") {
+function respond(status: number, body: string, headers: Record<string, string> = {}) {
   const fetchMock = vi.fn(
-    async () => new Response(body, { status, headers: { "Content-Type": contentType } }),
+    async () => new Response(body, { status, headers: { "Content-Type": "application/json", ...headers } }),
   );
   vi.stubGlobal("fetch", fetchMock);
   return fetchMock;
@@ -42,25 +43,38 @@ describe("the API client's error mapping (spec §8)", () => {
     const error = await failure(apiRequest("GET", "/api/profile"));
     expect(error.kind).toBe("unauthorized");
     expect(error.message).toBe(UNAUTHORIZED_MESSAGE);
+    expect(classifyFailure(error).class).toBe("signed-out");
   });
 
-  it("uses the body's message for other failures, or the generic one", async () => {
+  it("uses the body's message for other failures when it is a string, or the generic one", async () => {
     respond(400, '{"message":"Unknown answer keys: x."}');
-    expect((await failure(apiRequest("PUT", "/api/answer", { body: {} }))).message).toBe(
-      "Unknown answer keys: x.",
-    );
+    const refused = await failure(apiRequest("PUT", "/api/answer", { body: {} }));
+    expect(classifyFailure(refused)).toMatchObject({ class: "refused", message: "Unknown answer keys: x." });
+    respond(500, '{"message":"Submit broke"}');
+    const broke = await failure(apiRequest("POST", "/api/submit"));
+    expect(classifyFailure(broke)).toMatchObject({ class: "server-problem", message: "Submit broke" });
     respond(500, '{"message":42}');
     expect((await failure(apiRequest("GET", "/api/profile"))).message).toBe(GENERIC_ERROR_MESSAGE);
   });
 
-  it("treats a non-JSON response as a server error", async () => {
-    respond(502, "<html>Bad gateway</html>", "text/html");
-    const error = await failure(apiRequest("GET", "/api/profile"));
-    expect(error).toMatchObject({ kind: "server", message: GENERIC_ERROR_MESSAGE, status: 502 });
-    expect(error.isRetryable).toBe(true);
-  });
+  it.each([
+    ["a proxy's 502 page", 502],
+    ["a captive portal's login page (200)", 200],
+    ["an HTML 404", 404],
+  ])(
+    "treats %s, not JSON, as the server's problem, never as a success or as offline",
+    async (_label, status) => {
+      respond(status, "<html>Sign in to the hotel Wi-Fi</html>", { "Content-Type": "text/html" });
+      const error = await failure(apiRequest("PUT", "/api/answer", { body: {} }));
+      expect(error).toMatchObject({ kind: "server", message: GENERIC_ERROR_MESSAGE, status });
+      expect(classifyFailure(error)).toMatchObject({
+        class: "server-problem",
+        message: GENERIC_ERROR_MESSAGE,
+      });
+    },
+  );
 
-  it("reports a failed fetch as a retryable network error", async () => {
+  it("reports a failed fetch, and one that timed out, as no connection", async () => {
     vi.stubGlobal(
       "fetch",
       vi.fn(async () => {
@@ -69,13 +83,54 @@ describe("the API client's error mapping (spec §8)", () => {
     );
     const error = await failure(apiRequest("GET", "/api/profile"));
     expect(error.kind).toBe("network");
-    expect(error.isRetryable).toBe(true);
+    expect(classifyFailure(error)).toMatchObject({ class: "no-connection", message: NETWORK_ERROR_MESSAGE });
+
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise((_resolve, reject) =>
+            init.signal?.addEventListener("abort", () => reject(init.signal?.reason)),
+          ),
+      ),
+    );
+    const timedOut = await failure(apiRequest("GET", "/api/profile", { signal: AbortSignal.timeout(5) }));
+    expect(classifyFailure(timedOut).class).toBe("no-connection");
   });
 
-  it("does not retry a refusal", async () => {
-    respond(400, '{"message":"no"}');
-    expect((await failure(apiRequest("GET", "/api/profile"))).isRetryable).toBe(false);
+  it("leaves the caller's own abort to the caller", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise((_resolve, reject) =>
+            init.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))),
+          ),
+      ),
+    );
+    const controller = new AbortController();
+    const call = apiRequest("GET", "/api/profile", { signal: controller.signal });
+    controller.abort();
+    await expect(call).rejects.toMatchObject({ name: "AbortError" });
+  });
+
+  it("tells a busy server (503 or 429 with Retry-After) from a problem, and a refusal", async () => {
+    respond(503, '{"message":"Shutting down."}', { "Retry-After": "2" });
+    const busy = await failure(apiRequest("PUT", "/api/answer", { body: {} }));
+    expect(classifyFailure(busy)).toMatchObject({ class: "server-busy", retryAfterMs: 2000 });
+    respond(429, '{"message":"slow down"}', { "Retry-After": "30" });
+    expect(classifyFailure(await failure(apiRequest("GET", "/api/profile"))).class).toBe("server-busy");
     respond(429, '{"message":"slow down"}');
-    expect((await failure(apiRequest("GET", "/api/profile"))).isRetryable).toBe(true);
+    expect(classifyFailure(await failure(apiRequest("GET", "/api/profile"))).class).toBe("server-problem");
+    respond(409, '{"message":"Submitted."}');
+    expect(classifyFailure(await failure(apiRequest("GET", "/api/profile"))).class).toBe("refused");
+  });
+
+  it("reads Retry-After in seconds or as a date", () => {
+    expect(retryAfterOf("120")).toBe(120_000);
+    expect(retryAfterOf(null)).toBeUndefined();
+    expect(retryAfterOf("soon")).toBeUndefined();
+    const now = Date.parse("2026-11-27T12:00:00Z");
+    expect(retryAfterOf("Fri, 27 Nov 2026 12:00:30 GMT", now)).toBe(30_000);
   });
 });

@@ -1,5 +1,5 @@
 // The one client for our server (spec §8): JSON in and out, the CSRF header on every call, and
-// every failure turned into an ApiError the UI can act on.
+// every failure turned into an ApiError; what it means is failure-policy.ts's to say.
 import { CLIENT_HEADER } from "../shared/constants";
 import { GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, UNAUTHORIZED_MESSAGE } from "../shared/messages";
 
@@ -11,18 +11,16 @@ export class ApiError extends Error {
     readonly kind: ApiErrorKind,
     message: string,
     readonly status?: number,
-    /** The response body, for callers that act on more than the message (e.g. `reason`). */
+    /**
+     * The response body when it was our API's JSON, for callers that act on more than the message
+     * (e.g. `reason`). Undefined for a reply that is not our API's (a proxy's or portal's page).
+     */
     readonly body?: Record<string, unknown>,
+    /** The reply's Retry-After, in ms, when it gave one (503 and 429: come back then). */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = "ApiError";
-  }
-
-  /** Worth sending again later unchanged: nothing reached the server, it failed, or it asked us to wait. */
-  get isRetryable(): boolean {
-    return (
-      this.kind === "network" || (this.status !== undefined && (this.status >= 500 || this.status === 429))
-    );
   }
 }
 
@@ -53,31 +51,45 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
       signal: options.signal,
     });
   } catch (error) {
-    if (options.signal?.aborted) throw error;
+    // The caller's own abort is theirs to handle; a timeout means no answer came: no connection.
+    if (options.signal?.aborted && !isTimeout(options.signal.reason)) throw error;
     throw new ApiError("network", NETWORK_ERROR_MESSAGE);
   }
   options.onHeaders?.(response.headers);
+  const retryAfterMs = retryAfterOf(response.headers.get("Retry-After"));
+  if (response.status === 401) throw new ApiError("unauthorized", UNAUTHORIZED_MESSAGE, 401);
   let payload: unknown;
   try {
+    // Spec §8: a reply that is not JSON (a proxy's error page, a captive portal's login page, even
+    // with status 200) is a server error, never a success.
+    if (!isJson(response.headers.get("Content-Type"))) throw new Error("not JSON");
     payload = await response.json();
   } catch {
-    throw new ApiError(
-      response.status === 401 ? "unauthorized" : "server",
-      errorMessage(response.status),
-      response.status,
-    );
+    throw new ApiError("server", GENERIC_ERROR_MESSAGE, response.status, undefined, retryAfterMs);
   }
-  if (response.status === 401) throw new ApiError("unauthorized", UNAUTHORIZED_MESSAGE, 401);
   if (!response.ok) {
     const message =
       isRecord(payload) && typeof payload.message === "string" ? payload.message : GENERIC_ERROR_MESSAGE;
-    throw new ApiError("server", message, response.status, isRecord(payload) ? payload : undefined);
+    throw new ApiError("server", message, response.status, isRecord(payload) ? payload : {}, retryAfterMs);
   }
   return payload as T;
 }
 
-function errorMessage(status: number): string {
-  return status === 401 ? UNAUTHORIZED_MESSAGE : GENERIC_ERROR_MESSAGE;
+function isTimeout(reason: unknown): boolean {
+  return reason instanceof DOMException && reason.name === "TimeoutError";
+}
+
+function isJson(contentType: string | null): boolean {
+  return contentType === null || /^application\/([\w.+-]+\+)?json\b/i.test(contentType.trim());
+}
+
+/** Retry-After in seconds or as an HTTP date, in ms from now; undefined when absent or unreadable. */
+export function retryAfterOf(header: string | null, now = Date.now()): number | undefined {
+  if (header === null || header.trim() === "") return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return seconds >= 0 ? seconds * 1000 : undefined;
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

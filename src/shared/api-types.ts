@@ -96,3 +96,19 @@ export type ApplicationPdfState = {
   url: string | null;
   message: string;
 };
+
+/**
+ * `GET /api/receipt` (issue 32): what the admissions office has received of the signed-in
+ * applicant's application: when it was submitted (null before) and each uploaded document, named
+ * as the application names it, with its conversion to the PDF the office reads.
+ */
+export type SubmissionReceipt = {
+  submitted_at: string | null;
+  documents: {
+    key: string;
+    label: string;
+    file_name: string;
+    file_size: number;
+    status: "UNPROCESSED" | "IN_PROGRESS" | "COMPLETED" | "FAILED";
+  }[];
+};

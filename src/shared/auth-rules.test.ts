@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  confirmationCodeOf,
   failedPasswordRules,
   isStrongPassword,
   isValidCode,
@@ -47,5 +48,13 @@ describe("e-mail and code", () => {
     expect(isValidCode("12345")).toBe(false);
     expect(isValidCode("1234567")).toBe(false);
     expect(isValidCode("12a456")).toBe(false);
+  });
+
+  it("reads a typed code without the spaces and dashes of a pasted one, and cuts nothing", () => {
+    expect(confirmationCodeOf("123 456")).toBe("123456");
+    expect(confirmationCodeOf(" 123-456\t")).toBe("123456");
+    expect(confirmationCodeOf("1234567")).toBe("1234567");
+    expect(isValidCode(confirmationCodeOf("1234567"))).toBe(false);
+    expect(isValidCode(confirmationCodeOf("12 34 5a"))).toBe(false);
   });
 });

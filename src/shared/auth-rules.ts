@@ -76,6 +76,16 @@ export function isValidCode(code: string): boolean {
   return CODE_PATTERN.test(code);
 }
 
+/**
+ * The code a confirmation field holds, as it is checked and sent: without the spaces and dashes a
+ * pasted or autofilled code is written with ("123 456", "123-456"), and nothing else changed. A
+ * seventh digit, or a letter, stays, so the code is refused rather than cut into one the applicant
+ * did not type.
+ */
+export function confirmationCodeOf(typed: string): string {
+  return typed.replace(/[\s-]/g, "");
+}
+
 export function failedPasswordRules(password: string): PasswordRuleId[] {
   return PASSWORD_RULES.filter((rule) => !rule.test(password)).map((rule) => rule.id);
 }

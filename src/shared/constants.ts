@@ -19,7 +19,15 @@ export const DEFAULT_TEXTAREA_MAX = 1500;
 export const MAX_ANSWER_LENGTH = 7000;
 
 /** Paths the client shell must never answer for: they belong to the server. */
-export const SERVER_PATH_PREFIXES = ["/api/", "/public/", "/service/", "/lookup/", "/files/"] as const;
+export const SERVER_PATH_PREFIXES = [
+  "/api/",
+  "/public/",
+  "/service/",
+  "/lookup/",
+  "/files/",
+  "/integration/",
+  "/staff/api/",
+] as const;
 
 /** Header our API client sets on every call; its presence is part of the CSRF defence. */
 export const CLIENT_HEADER = "X-Admissions-Client";

@@ -49,6 +49,29 @@ describe("file names (spec §5)", () => {
     expect(checkFileName("report\u200F\u2066.pdf\u2069")).toEqual({ ok: true, name: "report.pdf" });
   });
 
+  it.each([
+    ["../../etc/passwd.pdf", "passwd.pdf"],
+    ["a/b.pdf", "b.pdf"],
+    ["..\\..\\win.pdf", "win.pdf"],
+    ["C:\\Users\\ada\\résumé.docx", "résumé.docx"],
+    ["/statement.pdf", "statement.pdf"],
+    [`${"d/".repeat(40)}short.png`, "short.png"],
+  ])("keeps only the last part of %j, so no directory part is stored (issue 36)", (raw, name) => {
+    expect(checkFileName(raw)).toEqual({ ok: true, name });
+  });
+
+  it.each(["../", "a/..", "dir/.pdf", "..\\"])("refuses %j, whose last part is no file name", (raw) => {
+    expect(checkFileName(raw)).toEqual({ ok: false, message: FILE_TYPE_MESSAGE });
+  });
+
+  it("replaces the characters Windows refuses in a name, which could name a stream or a device", () => {
+    expect(checkFileName('Report: "final" <v2>?|*.pdf')).toEqual({
+      ok: true,
+      name: "Report_ _final_ _v2____.pdf",
+    });
+    expect(checkFileName("evil.pdf:stream")).toEqual({ ok: false, message: FILE_TYPE_MESSAGE });
+  });
+
   it("trims and NFC-normalises the name", () => {
     expect(checkFileName("  cafe\u0301.pdf ")).toEqual({ ok: true, name: "café.pdf" });
   });

@@ -34,6 +34,14 @@ function hasControlCharacter(text: string): boolean {
  */
 const FORMATTING_CHARACTERS = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/gu;
 
+/**
+ * Characters a file system or a download would read as part of a path, or that Windows refuses in
+ * a name (`<>:"|?*`): a name is stored without them (issue 36), so the day documents are saved
+ * under their names (an export, a member of staff) no name can reach another folder or fail.
+ */
+const PATH_SEPARATORS = /[/\\]/;
+const RESERVED_CHARACTERS = /[<>:"|?*]/g;
+
 /** The upload the applicant names is not in the store (never uploaded, failed, or not theirs). */
 export const UPLOAD_MISSING_MESSAGE = "We couldn't find your uploaded file. Please upload it again.";
 
@@ -42,12 +50,19 @@ export type FileNameCheck = { ok: true; name: string } | { ok: false; message: s
 /**
  * The name shown to the applicant and stored, or why it is refused. Direction and zero-width marks
  * are removed (a right-to-left name stays readable, but cannot be spoofed to show another
- * extension), the result is NFC-normalised and trimmed; control characters are refused. Length is
- * counted in characters (code points) of the cleaned name, extension included.
+ * extension), the result is NFC-normalised; a name with directory parts keeps its last part
+ * (`../../etc/passwd.pdf` is `passwd.pdf`: a browser never sends a path, a hand-made request may)
+ * and characters Windows refuses become `_`; the name is trimmed. Control characters are refused.
+ * Length and extension are those of the cleaned name: at most 32 characters (code points),
+ * extension included (spec §5, §9).
  */
 export function checkFileName(rawName: string): FileNameCheck {
   if (hasControlCharacter(rawName)) return { ok: false, message: FILE_NAME_CHARACTERS_MESSAGE };
-  const name = rawName.replace(FORMATTING_CHARACTERS, "").normalize("NFC").trim();
+  const name = (
+    rawName.replace(FORMATTING_CHARACTERS, "").normalize("NFC").split(PATH_SEPARATORS).at(-1) ?? ""
+  )
+    .replace(RESERVED_CHARACTERS, "_")
+    .trim();
   const dot = name.lastIndexOf(".");
   const extension = dot > 0 ? name.slice(dot).toLowerCase() : "";
   if (!(ALLOWED_EXTENSIONS as readonly string[]).includes(extension)) {

@@ -363,6 +363,26 @@ describe("the job", () => {
     expect(stored).toHaveLength(1);
   });
 
+  it("cancels a print superseded by a newer version of the application: nobody waits for it (issue 36)", async () => {
+    const user = await applicant({ ...COMPLETE_APPLICATION, first_name: "Superseded" });
+    const release = printer.hold();
+    try {
+      await pdfState(test, user.cookie);
+      await pdfReaches(test, user.cookie, "IN_PROGRESS");
+      const cancelledBefore = printer.cancelled;
+      expect((await putAnswers(test, user.cookie, { first_name: "Newer" })).statusCode).toBe(200);
+      // The newer version is asked for: the print of the older one stops while still held.
+      expect((await pdfState(test, user.cookie)).status).toBe("UNPROCESSED");
+      await expect.poll(() => printer.cancelled).toBe(cancelledBefore + 1);
+    } finally {
+      release();
+    }
+    const url = await completedUrl(user);
+    expect(await pdfText((await fetchPdf(test, url, user.cookie)).rawPayload)).toContain(
+      "Application of Newer",
+    );
+  });
+
   it("fails a PDF pg-boss gave up on (its worker died every time), so it does not stay IN_PROGRESS", async () => {
     const user = await applicant();
     const [row] = await test.database.db

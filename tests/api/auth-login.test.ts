@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { users } from "../../server/db/schema";
+import { IP_FAILURE_LIMIT } from "../../server/services/login";
 import { AUTH_MESSAGES } from "../../src/shared/auth-rules";
 import {
   IDLE_TIMEOUT_MS,
@@ -17,6 +18,7 @@ import {
   OTHER_PASSWORD,
   PASSWORD,
   randomIp,
+  recordIpFailures,
   sessionCookie,
   uniqueAddress,
 } from "../helpers/auth";
@@ -217,18 +219,41 @@ describe("login throttling", () => {
     expectThrottled(await login(test, unknown, OTHER_PASSWORD), 30);
   });
 
-  it("refuses an IP after 50 failures in 15 minutes, whatever the address; successes do not count", async () => {
+  it("keeps a shared address usable: after 60 failures across accounts from one IP, another account's right password logs in, and brute force on one account is still stopped", async () => {
+    // Issue 36: a school's or library's address was refused for every account after 50 failures.
     const ip = randomIp();
-    const account = await createAccount(test);
-    const started = test.app.clock();
-    // Ten addresses with five failures each (so no address is locked), and a success before each round.
-    const addresses = Array.from({ length: 10 }, () => uniqueAddress());
+    const addresses = Array.from({ length: 12 }, () => uniqueAddress());
     for (let round = 1; round <= 5; round++) {
-      expect((await login(test, account.username, PASSWORD, { ip })).statusCode).toBe(200);
       const responses = await Promise.all(addresses.map((a) => login(test, a, OTHER_PASSWORD, { ip })));
       for (const response of responses) expect(response.statusCode, `round ${round}`).toBe(400);
     }
+    const classmate = await createAccount(test);
+    expect((await login(test, classmate.username, PASSWORD, { ip })).statusCode).toBe(200);
+
+    // Guessing one account's password from there still locks that account after five failures.
+    const target = await createAccount(test);
+    for (let i = 1; i <= 6; i++)
+      await expectWrong(login(test, target.username, OTHER_PASSWORD, { ip }), `guess ${i}`);
+    expectThrottled(await login(test, target.username, PASSWORD, { ip }), 30);
+    // The others there are not: their accounts are not locked.
+    expect((await login(test, classmate.username, PASSWORD, { ip })).statusCode).toBe(200);
+  });
+
+  it(`refuses an IP past ${IP_FAILURE_LIMIT} failures in 15 minutes (a spray across accounts), whatever the address; successes do not count`, async () => {
+    const ip = randomIp();
+    const account = await createAccount(test);
+    const started = test.app.clock();
+    await recordIpFailures(test, ip, IP_FAILURE_LIMIT - 11);
+    // Ten more failures, on ten addresses (none locked), with a success before and after.
+    expect((await login(test, account.username, PASSWORD, { ip })).statusCode).toBe(200);
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => login(test, uniqueAddress(), OTHER_PASSWORD, { ip })),
+    );
+    for (const response of responses) expect(response.statusCode).toBe(400);
+    expect((await login(test, account.username, PASSWORD, { ip })).statusCode).toBe(200);
+
     test.advanceClock(10 * MINUTE);
+    await expectWrong(login(test, uniqueAddress(), OTHER_PASSWORD, { ip }), `failure ${IP_FAILURE_LIMIT}`);
     const refused = await login(test, account.username, PASSWORD, { ip });
     expectThrottled(refused, Number(refused.headers["retry-after"]));
     expect(Number(refused.headers["retry-after"])).toBeLessThanOrEqual(5 * 60);
@@ -236,7 +261,7 @@ describe("login throttling", () => {
     // Another IP is not affected.
     expect((await login(test, account.username, PASSWORD, { ip: randomIp() })).statusCode).toBe(200);
 
-    // The window opened at the first failure, a little after `started`.
+    // The window opened with the first failure, at `started`.
     test.advanceClock(15 * MINUTE + SECOND - (test.app.clock().getTime() - started.getTime()));
     expect((await login(test, account.username, PASSWORD, { ip })).statusCode).toBe(200);
   });

@@ -9,8 +9,10 @@ import { clientHeaders, createTestApp, signedInUser, type TestApp } from "../hel
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const SHELL = "<!doctype html><html><head><title>Admissions shell</title></head><body></body></html>";
 const APP_JS = "console.log('app-abc123');";
+const STAFF_SHELL = "<!doctype html><html><head><title>Application review</title></head><body></body></html>";
 const SECRET = "TOP-SECRET-beside-the-client";
 const DOTFILE_SECRET = "TOP-SECRET-in-a-dotfile";
+const SOURCE_MAP = JSON.stringify({ version: 3, sources: ["src/secret.ts"], sourcesContent: [SECRET] });
 
 function expectShell(response: LightMyRequestResponse) {
   expect(response.statusCode).toBe(200);
@@ -53,8 +55,16 @@ describe("with a built client", () => {
     await mkdir(path.join(clientDir, ".hidden"));
     await writeFile(path.join(clientDir, ".hidden", "notes.txt"), DOTFILE_SECRET);
     await writeFile(path.join(clientDir, "sw.js"), "self.addEventListener('fetch', () => {});");
+    // Source maps as a build with maps writes them (our sources inside).
+    await writeFile(path.join(clientDir, "assets", "app-abc123.js.map"), SOURCE_MAP);
+    await writeFile(path.join(clientDir, "assets", "app-abc123.js.map.gz"), gzipSync(SOURCE_MAP));
+    await writeFile(path.join(clientDir, "sw.js.map"), SOURCE_MAP);
     await writeFile(path.join(clientDir, "manifest.webmanifest"), JSON.stringify({ name: "Admissions" }));
     await writeFile(path.join(clientDir, "icons", "icon-192.png"), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    // The staff review's own build (decision 0022).
+    await mkdir(path.join(clientDir, "staff", "assets"), { recursive: true });
+    await writeFile(path.join(clientDir, "staff", "index.html"), STAFF_SHELL);
+    await writeFile(path.join(clientDir, "staff", "assets", "staff-abc123.js"), APP_JS);
     test = await createTestApp({ clientDir });
   });
   afterAll(async () => {
@@ -131,11 +141,34 @@ describe("with a built client", () => {
     expect(changed.rawPayload.length).toBeGreaterThan(0);
   });
 
+  it("answers every page under /staff with the staff review's shell, never the applicant's, and its calls with JSON", async () => {
+    for (const url of ["/staff", "/staff/", "/staff/sign-in", "/staff/applications/some-id?from=list"]) {
+      const response = await test.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["cache-control"], url).toBe("no-cache");
+      expect(response.body, url).toBe(STAFF_SHELL);
+    }
+    const asset = await test.app.inject({ method: "GET", url: "/staff/assets/staff-abc123.js" });
+    expect(asset.headers["cache-control"]).toBe(IMMUTABLE);
+    expectJson404(await test.app.inject({ method: "GET", url: "/staff/api/nothing-here" }));
+    expectJson404(await test.app.inject({ method: "GET", url: "/integration/v1/nothing-here" }));
+    // Not a staff page: the applicant's shell as before.
+    expectShell(await test.app.inject({ method: "GET", url: "/staffing" }));
+  });
+
   it("never serves dotfiles or files in dot directories", async () => {
     for (const url of ["/.env", "/.hidden/notes.txt", "/%2eenv"]) {
       const response = await test.app.inject({ method: "GET", url });
       expect(response.body, url).not.toContain(DOTFILE_SECRET);
       expect(response.statusCode, url).toBeLessThan(500);
+    }
+  });
+
+  it("never serves source maps (issue 36: our sources are not published)", async () => {
+    for (const url of ["/assets/app-abc123.js.map", "/assets/app-abc123.js.map.gz", "/sw.js.map"]) {
+      const response = await test.app.inject({ method: "GET", url, headers: { "accept-encoding": "gzip" } });
+      expectJson404(response);
+      expect(response.body).not.toContain(SECRET);
     }
   });
 

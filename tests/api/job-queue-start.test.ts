@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   CONVERT_DOCUMENT,
   CONVERT_DOCUMENT_GIVEN_UP,
+  DELIVER_WEBHOOK,
+  DELIVER_WEBHOOK_GIVEN_UP,
   JobQueue,
   RENDER_APPLICATION_PDF,
   RENDER_APPLICATION_PDF_GIVEN_UP,
@@ -57,6 +59,8 @@ describe.skipIf(lacks("postgresql"))("two processes setting up the job queue at 
           CONVERT_DOCUMENT_GIVEN_UP,
           RENDER_APPLICATION_PDF,
           RENDER_APPLICATION_PDF_GIVEN_UP,
+          DELIVER_WEBHOOK,
+          DELIVER_WEBHOOK_GIVEN_UP,
         ].sort(),
       );
       await Promise.all(processes.map((queue) => queue.stop(5_000)));

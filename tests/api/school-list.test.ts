@@ -3,7 +3,7 @@ import { ImportFileError, importSchools } from "../../server/lookup/import-schoo
 import { seedShippedColleges } from "../../server/lookup/seed-schools";
 import { ADMIN_IMPORT_PATH } from "../../server/routes/admin-import";
 import { LOOKUP_LIST_HEADER, LOOKUP_NO_LIST } from "../../src/shared/lookup-types";
-import { type PrivateDatabase, privateDatabase } from "../helpers/postgres";
+import { ownDatabase } from "../helpers/postgres";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 
 // Issue 31: a first start has colleges to search (the shipped list, imported when there is none),
@@ -15,18 +15,15 @@ const SHIPPED_COLLEGES = 4894;
 const OWN_LIST =
   "ceeb,name,city,state\n5001,Northbridge Partner College,Salem,OR\n5002,Harborview College,Dover,DE\n";
 
-let database: PrivateDatabase;
+let own: Awaited<ReturnType<typeof ownDatabase>>;
 let test: TestApp;
 beforeAll(async () => {
-  database = await privateDatabase();
-  test = await createTestApp({
-    adminImportSecret: SECRET,
-    ...(database.url ? { databaseUrl: database.url } : {}),
-  });
+  own = await ownDatabase();
+  test = await createTestApp({ adminImportSecret: SECRET, ...(own ? { databaseUrl: own.url } : {}) });
 });
 afterAll(async () => {
   await test?.close();
-  await database?.drop();
+  await own?.drop();
 });
 
 async function search(category: string, text: string) {

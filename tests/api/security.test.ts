@@ -1,7 +1,7 @@
-import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_HEADER } from "../../src/shared/constants";
 import { getProfile, putAnswers, storedAnswers } from "../helpers/api";
+import { expectSecurityHeaders } from "../helpers/security-headers";
 import {
   clientHeaders,
   createTestApp,
@@ -19,43 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await test?.close();
 });
-
-/** The CSP as a map of directive → sources. */
-function cspDirectives(response: LightMyRequestResponse): Map<string, string[]> {
-  const header = response.headers["content-security-policy"];
-  expect(typeof header).toBe("string");
-  return new Map(
-    String(header)
-      .split(";")
-      .map((part) => part.trim().split(/\s+/))
-      .filter((tokens) => tokens[0])
-      .map(([name, ...sources]) => [String(name), sources]),
-  );
-}
-
-function expectSecurityHeaders(response: LightMyRequestResponse) {
-  const csp = cspDirectives(response);
-  expect(csp.get("frame-ancestors")).toStrictEqual(["'none'"]);
-  expect(csp.get("script-src")).toStrictEqual(["'self'"]);
-  expect(csp.get("default-src")).toStrictEqual(["'self'"]);
-  expect(csp.get("object-src")).toStrictEqual(["'none'"]);
-  expect(String(response.headers["content-security-policy"])).not.toContain("unsafe-eval");
-  expect(response.headers["x-content-type-options"]).toBe("nosniff");
-  expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
-  expect(response.headers["x-frame-options"]).toBe("DENY");
-  // The rest of helmet's set (learned once at start-up, set on every response: issue 15).
-  expect(response.headers).toMatchObject({
-    "strict-transport-security": "max-age=31536000; includeSubDomains",
-    "cross-origin-opener-policy": "same-origin",
-    "cross-origin-resource-policy": "same-origin",
-    "origin-agent-cluster": "?1",
-    "x-dns-prefetch-control": "off",
-    "x-download-options": "noopen",
-    "x-permitted-cross-domain-policies": "none",
-    "x-xss-protection": "0",
-  });
-  expect(response.headers["cross-origin-embedder-policy"]).toBeUndefined();
-}
 
 describe("security headers", () => {
   it("are sent on an API response", async () => {
@@ -291,5 +254,52 @@ describe("CSRF defence", () => {
       payload: { username: "x" },
     });
     expect(response.statusCode).toBe(403);
+  });
+});
+
+/** Every route of the app with its methods, from the router's own listing. */
+function routesOf(test: TestApp): { path: string; methods: string[] }[] {
+  const routes: { path: string; methods: string[] }[] = [];
+  const parents: string[] = [];
+  for (const line of test.app.printRoutes({ commonPrefix: false }).split("\n")) {
+    const match = /^((?:│ {3}| {4})*)[├└]── (\S+) \(([^)]+)\)$/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? "").length / 4;
+    const path = (parents[depth - 1] ?? "") + (match[2] ?? "");
+    parents[depth] = path;
+    routes.push({ path, methods: (match[3] ?? "").split(", ") });
+  }
+  return routes;
+}
+
+describe("CSRF on every write", () => {
+  it("is checked on every state-changing route under /api/ and /public/, listed from the router so a new route cannot be missed", async () => {
+    const user = await signedInUser(test);
+    const writes = routesOf(test).flatMap(({ path, methods }) =>
+      methods
+        .filter(
+          (method) =>
+            !["GET", "HEAD", "OPTIONS"].includes(method) || ["/api/logout", "/api/pdf"].includes(path),
+        )
+        .map((method) => ({ method, url: path.replace(":key", "resume_file") })),
+    );
+    const checked = writes.filter(({ url }) => url.startsWith("/api/") || url.startsWith("/public/"));
+    // The one write outside them is the local store's upload, whose signed policy is the permission
+    // (as with S3; a cross-site form cannot forge it).
+    expect(writes.filter((write) => !checked.includes(write)).map(({ url }) => url)).toStrictEqual([
+      "/files/upload",
+    ]);
+    expect(checked.length).toBeGreaterThan(20);
+    for (const { method, url } of checked) {
+      for (const headers of [
+        { cookie: user.cookie },
+        clientHeaders(user.cookie, { "sec-fetch-site": "cross-site" }),
+        clientHeaders(user.cookie, { origin: "https://evil.example" }),
+      ]) {
+        const response = await test.app.inject({ method: method as "POST", url, headers, payload: {} });
+        expect(response.statusCode, `${method} ${url} ${JSON.stringify(headers)}`).toBe(403);
+      }
+    }
+    expect((await getProfile(test, user.cookie)).statusCode).toBe(200);
   });
 });

@@ -1,11 +1,14 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { LOCK_FILE_NAME, type LockHolder } from "../../server/db/data-dir-lock";
+import { STOPPING_MESSAGE } from "../../server/plugins/draining";
+import { type Exchange, exchange, parseAnswer } from "../helpers/raw-http";
+import { expectSecurityHeaders } from "../helpers/security-headers";
 
 // The real entry point as `npm start` runs it, loaded through tsx so no build is needed. Node
 // itself is the process (not the `tsx` command, which relays a signal to its own child and kills
@@ -316,9 +319,58 @@ describe("npm run service:link while the server holds the embedded database", ()
   }, 120_000);
 });
 
+describe("npm run api-key:create, api-key:revoke and staff:invite while the server holds the embedded database", () => {
+  it("makes and revokes the key through the running server, whose integration API takes it at once; invites", async () => {
+    const { dir, env, url } = await embeddedEnv(port + 8);
+    const server = start(env);
+    await waitUntilHealthy(url, server);
+
+    const create = start(env, ["server/api-key-cli.ts", "create", "--name", "crm"]);
+    expect(await create.exit, create.output()).toBe(0);
+    const key = /^(adm_[A-Za-z0-9_-]{43})$/m.exec(create.output())?.[1];
+    expect(key, create.output()).toBeDefined();
+    expect(create.output()).toContain("holds DATA_DIR");
+    const listed = await fetch(`${url}/integration/v1/applications`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(listed.status).toBe(200);
+    expect(await listed.json()).toStrictEqual({ applications: [], next_cursor: null });
+
+    // A second key of the same name is refused with one line, until the first is revoked.
+    const again = start(env, ["server/api-key-cli.ts", "create", "--name", "crm"]);
+    expect(await again.exit).toBe(1);
+    expect(linesOf(again).filter((line) => !line.includes("holds DATA_DIR"))).toStrictEqual([
+      "A key named crm already exists: revoke it first (npm run api-key:revoke -- --name crm).",
+    ]);
+    const revoke = start(env, ["server/api-key-cli.ts", "revoke", "--name", "crm"]);
+    expect(await revoke.exit, revoke.output()).toBe(0);
+    const refused = await fetch(`${url}/integration/v1/applications`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(refused.status).toBe(401);
+    const unknown = start(env, ["server/api-key-cli.ts", "revoke", "--name", "crm"]);
+    expect(await unknown.exit).toBe(1);
+    expect(linesOf(unknown).filter((line) => !line.includes("holds DATA_DIR"))).toStrictEqual([
+      "No key named crm is in use.",
+    ]);
+
+    // staff:invite too: the running server mails the link (here, to DATA_DIR's outbox).
+    const invite = start(env, ["server/staff-invite-cli.ts", "--email", "reviewer@northbridge.example"]);
+    expect(await invite.exit, invite.output()).toBe(0);
+    expect(invite.output()).toContain("Invitation sent to reviewer@northbridge.example");
+    const [mail] = await readdir(path.join(dir, "outbox"));
+    const text = await readFile(path.join(dir, "outbox", mail ?? ""), "utf8");
+    expect(text).toMatch(/To: reviewer@northbridge\.example/);
+    expect(text).toContain("/staff/set-password?token=");
+    server.child.kill("SIGTERM");
+    expect(await server.exit).toBe(0);
+  }, 240_000);
+});
+
 describe("graceful shutdown has a deadline", () => {
-  // Node's own timeouts would end these connections only after 60 s (headers) and 300 s (a request's
-  // body); the test's timeout lies between, so it fails if anything but the deadline ends them.
+  // Node's own timeouts would end these connections only after 60 s (headers) and REQUEST_TIMEOUT_MS,
+  // 300 s (a request's body); the test's timeout lies between, so it fails if anything but the
+  // deadline ends them.
   it("does not let clients sending headers or a body slowly keep the process alive past SHUTDOWN_TIMEOUT_MS", async () => {
     const { env, url } = await embeddedEnv(port + 5);
     const server = start({ ...env, SHUTDOWN_TIMEOUT_MS: "1000" });
@@ -356,5 +408,55 @@ describe("graceful shutdown has a deadline", () => {
       body.stop();
     }
     expect(server.output()).toContain("shutdown deadline reached");
+  }, 200_000);
+});
+
+describe("SIGTERM while requests wait to be accepted", () => {
+  // Issue 36: saves written on new connections while the process was busy met ECONNRESET, the
+  // listener closing under the connections the kernel held for it. The process is stopped
+  // (SIGSTOP) so that the kernel alone completes the connections and receives the saves, and the
+  // SIGTERM waits with them; on SIGCONT every one must get an HTTP answer, the 503 with our headers.
+  it("answers saves already written on new connections with 503 and our headers, never a reset", async () => {
+    const serverPort = port + 6;
+    const { env, url } = await embeddedEnv(serverPort);
+    const server = start({ ...env, JOB_WORKERS: "false" });
+    await waitUntilHealthy(url, server);
+    const pid = server.child.pid ?? 0;
+    const body = JSON.stringify({ first_name: "Ada" });
+    const save =
+      `PUT /api/answer HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Admissions-Client: 1\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
+    process.kill(pid, "SIGSTOP");
+    let exchanges: Promise<Exchange>[];
+    try {
+      let connected = 0;
+      exchanges = Array.from({ length: 6 }, () =>
+        exchange(serverPort, (socket) => {
+          socket.write(save);
+          connected++;
+        }),
+      );
+      // Every connection is open (the kernel completed it) and its save written before the signal.
+      await expect.poll(() => connected).toBe(6);
+      process.kill(pid, "SIGTERM");
+    } finally {
+      process.kill(pid, "SIGCONT");
+    }
+    const answers = await Promise.all(exchanges);
+    expect(await server.exit, server.output()).toBe(0);
+    for (const { received, error } of answers) {
+      const answer = parseAnswer(received);
+      expect(answer, `${error ?? ""} ${received}`).not.toBeNull();
+      // Accepted before the signal was handled, a save without a session is refused (401); after,
+      // it meets the stopping process's 503.
+      expect([401, 503]).toContain(answer?.status);
+      expectSecurityHeaders(answer ?? { headers: {} });
+      expect(answer?.headers["cache-control"]).toBe("no-store");
+      if (answer?.status === 503) {
+        expect(JSON.parse(answer.body)).toStrictEqual({ message: STOPPING_MESSAGE });
+        expect(answer.headers.connection).toBe("close");
+      }
+    }
+    expect(answers.filter(({ received }) => parseAnswer(received)?.status === 503).length).toBeGreaterThan(0);
   }, 200_000);
 });

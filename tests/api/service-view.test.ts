@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -19,6 +18,7 @@ import type { ServiceResponse } from "../../src/shared/api-types";
 import { SERVICE_LINK_INVALID_MESSAGE, UNAUTHORIZED_MESSAGE } from "../../src/shared/messages";
 import { getProfile, putAnswers } from "../helpers/api";
 import { TWO_COLLEGE_APPLICATION, TWO_COLLEGE_COUNTS } from "../helpers/complete-application";
+import { runScript } from "../helpers/run-script";
 import { answerRevision, sendJson } from "../helpers/sync";
 import { clientHeaders, createTestApp, signedInUser, type TestApp, testConfig } from "../helpers/test-app";
 
@@ -301,7 +301,6 @@ describe("GET /service/tmp-pdf", () => {
 });
 
 describe("npm run service:link", () => {
-  const TSX = path.resolve("node_modules/.bin/tsx");
   const PUBLIC_URL = "https://review.northbridge.example";
   let dataDir: string;
   /** The CLI's database: the PostgreSQL of DATABASE_URL when set (CI), else PGlite in dataDir. */
@@ -314,23 +313,12 @@ describe("npm run service:link", () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    return new Promise((resolve) => {
-      const child = spawn(TSX, ["server/service-link-cli.ts", ...args], {
-        env: { ...process.env, DATA_DIR: dataDir, PUBLIC_URL, SERVICE_TOKEN_MINUTES: "15" },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (chunk) => {
-        stdout += chunk;
-      });
-      child.stderr.on("data", (chunk) => {
-        stderr += chunk;
-      });
-      child.on("exit", (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  const runCli = (args: string[]) =>
+    runScript("server/service-link-cli.ts", args, {
+      DATA_DIR: dataDir,
+      PUBLIC_URL,
+      SERVICE_TOKEN_MINUTES: "15",
     });
-  }
 
   /** Opens the CLI's database (migrated), runs `work` on it and closes it again. */
   async function withDatabase<T>(work: (handle: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>) {

@@ -5,8 +5,10 @@
 // without the names (as from an older server or a proxy), so the device must find it by halving
 // its batch. At the end the server must hold, for every field, the accepted edit with the newest
 // edit time, and the refused answers must be marked on their devices with nothing else held back;
-// once the applicant edits them, every device and the server converge. Reproduce a failure with
-// CHAOS_SEED=<seed>.
+// once the applicant edits them, every device and the server converge. The server also goes
+// through phases of trouble (issue 30): answering 500 with its message, answering an HTML page
+// (a proxy's or portal's, even with status 200), and answering slowly; each flush is one try per
+// lane then (no retry storm), and nothing is lost. Reproduce a failure with CHAOS_SEED=<seed>.
 import "fake-indexeddb/auto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocalDb } from "../../src/features/answers/local-db";
@@ -15,6 +17,7 @@ import { SyncClient } from "../../src/features/answers/sync-client";
 import { type Batch, pendingCount, refusedAnswers } from "../../src/features/answers/sync-queue";
 import { ApiError } from "../../src/lib/api-client";
 import type { AnswerOutcome } from "../../src/shared/api-types";
+import { GENERIC_ERROR_MESSAGE } from "../../src/shared/messages";
 import { clientHeaders, createTestApp, signedInUser, type TestApp } from "../helpers/test-app";
 
 const STEPS = 1_000;
@@ -68,6 +71,11 @@ async function runScenario(seed: number) {
   const delayed: Delivery[] = [];
   /** Every edit made: the oracle for the final state. */
   const edits: { key: string; value: string; editedAt: number }[] = [];
+  /** How the server answers now: up, or a phase of trouble. */
+  let serverMode: "up" | "500" | "html" | "slow" = "up";
+  const phasesSeen = new Set<string>();
+  /** Answer sends during the current flush of each device: a server in trouble gets one try. */
+  const sendsThisFlush = [0, 0, 0];
 
   const inject = async (batch: Batch, clientId: string) => {
     const response = await test.app.inject({
@@ -102,6 +110,14 @@ async function runScenario(seed: number) {
     const send = async (batch: Batch): Promise<AnswerOutcome | undefined> => {
       if (batch.kind !== "answer") return undefined;
       if (state.offline) throw new ApiError("network", "offline");
+      sendsThisFlush[index] = (sendsThisFlush[index] ?? 0) + 1;
+      if (serverMode === "500") {
+        throw new ApiError("server", "The database is down.", 500, { message: "The database is down." });
+      }
+      if (serverMode === "html") throw new ApiError("server", GENERIC_ERROR_MESSAGE, 200);
+      if (serverMode === "slow") {
+        for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+      }
       const fault = random();
       if (fault < 0.1) throw new ApiError("network", "dropped before the server");
       if (fault < 0.2) {
@@ -153,7 +169,20 @@ async function runScenario(seed: number) {
       const stored = await device.db.answers.get([user.username, key]);
       if (stored?.value === value) edits.push({ key, value, editedAt: stored.editedAt });
     } else if (roll < 0.8) {
+      const index = devices.indexOf(device);
+      sendsThisFlush[index] = 0;
       await device.client.flush();
+      if (serverMode === "500" || serverMode === "html") {
+        // One try per trigger: the answer lane sends its batch once and waits for the next one.
+        expect(
+          sendsThisFlush[index],
+          `seed ${seed}: one try per flush while the server fails`,
+        ).toBeLessThanOrEqual(1);
+      }
+    } else if (roll < 0.83) {
+      // The server's phase changes: trouble of some kind, or back up.
+      serverMode = pick(["up", "up", "500", "html", "slow"] as const);
+      phasesSeen.add(serverMode);
     } else if (roll < 0.9 && delayed.length > 0) {
       // A held request finally arrives, possibly long after newer ones.
       const index = Math.floor(random() * delayed.length);
@@ -165,6 +194,7 @@ async function runScenario(seed: number) {
   }
 
   // Heal the network: deliver what is still held, reconnect everyone, send until queues are empty.
+  serverMode = "up";
   for (const delivery of delayed.splice(0)) await delivery().catch(() => {});
   for (const device of devices) device.state.offline = false;
   const settle = async () => {
@@ -226,14 +256,16 @@ async function runScenario(seed: number) {
     device.client.close();
     await device.db.delete();
   }
-  return { edits: edits.length };
+  return { edits: edits.length, phasesSeen };
 }
 
 describe("sync under chaos", () => {
   for (const seed of SEEDS) {
     it(`converges after ${STEPS} random steps (seed ${seed}; rerun with CHAOS_SEED=${seed})`, async () => {
-      const { edits } = await runScenario(seed);
+      const { edits, phasesSeen } = await runScenario(seed);
       expect(edits).toBeGreaterThan(STEPS / 4);
+      // Every kind of server trouble happened during the run.
+      expect([...phasesSeen].sort()).toEqual(["500", "html", "slow", "up"]);
       // A few seconds on an idle machine; close to a minute at a load average of 10.
     }, 300_000);
   }

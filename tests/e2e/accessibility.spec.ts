@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { CERTIFICATION_TEXT } from "../../src/form/pages/final-steps";
+import { CERTIFICATION_TEXT, WAIVER_TEXT } from "../../src/form/pages/final-steps";
 import { recordSpeech, type Speech, spoken } from "./a11y-probes";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { checkBox, chooseOption, radioGroup, region, selectButton, tabTo, typeInto } from "./keyboard";
@@ -38,31 +38,34 @@ test("required questions are marked, explained once, exposed, and appear when th
   const middleName = region(page, "Your name").getByRole("textbox", { name: "Middle Name", exact: true });
   await expect(middleName).not.toHaveAttribute("aria-required", "true");
   expect(await visibleLabel(middleName)).toBe("Middle Name");
-  // Groups: a radio group and a date's segments carry it; a select's button says it in its description.
+  // Groups: a radio group and a date's segments carry it; so does a select's combo box.
   await expect(radioGroup(page, "How do you wish to apply?")).toHaveAttribute("aria-required", "true");
   const birthDate = region(page, "About you").getByRole("group", { name: "Date of Birth" });
   for (const segment of await birthDate.getByRole("spinbutton").all()) {
     await expect(segment).toHaveAttribute("aria-required", "true");
   }
   const home = region(page, "Permanent address");
-  await expect(selectButton(home, "Country")).toHaveAccessibleDescription("Required.");
+  await expect(selectButton(home, "Country")).toHaveAttribute("aria-required", "true");
   await expect(home.getByRole("combobox", { name: "Address" })).toHaveAttribute("aria-required", "true");
   // Required is a state, not an error: nothing is marked invalid before Submit.
   await expect(page.locator("[aria-invalid=true]")).toHaveCount(0);
-  await expect(selectButton(region(page, "About you"), "Personal Pronouns")).toHaveAccessibleDescription("");
+  await expect(selectButton(region(page, "About you"), "Personal Pronouns")).not.toHaveAttribute(
+    "aria-required",
+    "true",
+  );
   // No question calls itself optional any more: the mark is the one convention.
   await expect(page.getByText(/optional\./i)).toHaveCount(0);
 
   // Conditional requirements appear with their condition: a state and a ZIP code for the U.S.
   await expect(selectButton(home, "State/Province")).toHaveCount(0);
   await chooseOption(page, selectButton(home, "Country"), "United States");
-  await expect(selectButton(home, "State/Province")).toHaveAccessibleDescription("Required.");
+  await expect(selectButton(home, "State/Province")).toHaveAttribute("aria-required", "true");
   const zip = home.getByRole("textbox", { name: "ZIP/Postal Code", exact: true });
   await expect(zip).toHaveAttribute("aria-required", "true");
   await expectNoAxeViolations(page);
   // Canada: a province, but no ZIP code required.
   await chooseOption(page, selectButton(home, "Country"), "Canada");
-  await expect(selectButton(home, "State/Province")).toHaveAccessibleDescription("Required.");
+  await expect(selectButton(home, "State/Province")).toHaveAttribute("aria-required", "true");
   await expect(zip).not.toHaveAttribute("aria-required", "true");
 
   // A cell phone once text messages are asked for.
@@ -74,10 +77,15 @@ test("required questions are marked, explained once, exposed, and appear when th
   expect(await visibleLabel(cell)).toBe("Cell Phone *");
   await expectNoAxeViolations(page);
 
-  // A month/year pair is a group: its legend is marked and its description says it.
+  // A month/year pair is a group: its legend is marked and each of its selects is required.
   await page.goto("/education");
   const graduation = page.getByRole("group", { name: "Graduation Date" });
-  await expect(graduation).toHaveAccessibleDescription("Required.");
+  for (const name of ["Month", "Year"]) {
+    await expect(graduation.getByRole("combobox", { name, exact: true })).toHaveAttribute(
+      "aria-required",
+      "true",
+    );
+  }
   expect(await graduation.locator("legend").textContent()).toBe("Graduation Date *");
   await expectNoAxeViolations(page);
 
@@ -131,16 +139,16 @@ test("a failed Submit says one thing: the summary, focused, with its count; the 
   await expect(summary.getByRole("heading")).toHaveCount(1);
   await expect(summary.getByRole("list", { name: "About You" })).toBeVisible();
 
-  // At the field: "Error:", then a short form of a long question; the summary keeps its text.
+  // At the field: "Error:", then the spec's question text, as its summary link says (issue 30).
   const certification = page.getByRole("checkbox", { name: /I certify/ });
-  await expect(certification).toHaveAccessibleDescription("Error: Please confirm the certification.");
+  await expect(certification).toHaveAccessibleDescription(`Error: ${CERTIFICATION_TEXT}`);
   await expect(certification).toHaveAttribute("aria-invalid", "true");
   await expect(summary.getByRole("link", { name: CERTIFICATION_TEXT, exact: true })).toHaveAttribute(
     "href",
     "/final-steps#legal_agree",
   );
   await expect(radioGroup(page, "Do you waive your right")).toHaveAccessibleDescription(
-    "Error: Please choose whether you waive your right to see your recommendations.",
+    `Error: ${WAIVER_TEXT}`,
   );
   await expectNoAxeViolations(page);
 
@@ -194,17 +202,21 @@ test("the save status waits until a failed Submit has been heard, then says the 
   await page.goto("/final-steps");
   await expect(status(page, "All changes saved")).toBeVisible();
 
-  // The server is in trouble: the header says so (news), and keeps retrying with a growing wait.
+  // The server is busy: the header says so (news), and the client comes back after its Retry-After.
   let refusedSaves = 0;
   await page.route("**/api/answer", (route) => {
     refusedSaves++;
-    return route.fulfill({ status: 503, contentType: "application/json", body: '{"message":"Busy"}' });
+    return route.fulfill({
+      status: 503,
+      contentType: "application/json",
+      headers: { "Retry-After": "1" },
+      body: '{"message":"Busy"}',
+    });
   });
   await radioGroup(page, "convicted").getByRole("radio", { name: "No" }).focus();
   await page.keyboard.press("Space");
-  await expect(status(page, /couldn't reach the server/)).toBeVisible();
+  await expect(status(page, /The server is busy/)).toBeVisible();
   await expectNoAxeViolations(page);
-  // After three failed tries the next one is seconds away: the Submit below is what sends the answer.
   await expect.poll(() => refusedSaves).toBeGreaterThanOrEqual(3);
 
   const submit = page.getByRole("button", { name: "Submit application" });

@@ -42,10 +42,10 @@ test("an applicant creates an account, confirms it, signs in, answers, signs out
   await expect(page.getByRole("textbox", { name: "Email" })).toHaveValue(address);
   await expectNoAxeViolations(page);
   const [, code] = await waitForMail(address, /\b(\d{6})\b/);
-  await page
-    .getByRole("textbox", { name: "Confirmation code" })
-    .fill(`${code?.slice(0, 3)} ${code?.slice(3)}`);
-  await expect(page.getByRole("textbox", { name: "Confirmation code" })).toHaveValue(code ?? "");
+  // Pasted with a space: kept as typed, and read without it.
+  const pasted = `${code?.slice(0, 3)} ${code?.slice(3)}`;
+  await page.getByRole("textbox", { name: "Confirmation code" }).fill(pasted);
+  await expect(page.getByRole("textbox", { name: "Confirmation code" })).toHaveValue(pasted);
   await page.getByRole("button", { name: "Confirm Account" }).click();
 
   await expect(page).toHaveURL(/\/login$/);
@@ -142,4 +142,35 @@ test("a wrong confirmation code is refused with a Confirm Card Error", async ({ 
     "That confirmation code is not correct.",
   );
   await expectNoAxeViolations(page);
+});
+
+test("a confirmation code typed with a seventh digit is refused as typed, never cut to six and sent", async ({
+  page,
+}) => {
+  let confirmCalls = 0;
+  page.on("request", (request) => {
+    if (request.url().endsWith("/public/confirm")) confirmCalls++;
+  });
+  await page.goto("/confirm");
+  await page.getByRole("textbox", { name: "Email" }).fill(newAddress());
+  const code = page.getByRole("textbox", { name: "Confirmation code" });
+  await code.click();
+  await page.keyboard.type("1234567");
+  // What the applicant typed stays in the field.
+  await expect(code).toHaveValue("1234567");
+  await page.getByRole("button", { name: "Confirm Account" }).click();
+  await expect(code).toBeFocused();
+  await expect(code).toHaveAttribute("aria-invalid", "true");
+  await expect(code).toHaveAccessibleDescription(/The confirmation code must be exactly 6 numbers\./);
+  expect(confirmCalls).toBe(0);
+  await expectNoAxeViolations(page);
+
+  // Six digits go to the server (which does not know this one).
+  await page.keyboard.press("Backspace");
+  await expect(code).toHaveValue("123456");
+  await page.getByRole("button", { name: "Confirm Account" }).click();
+  await expect(page.getByRole("alertdialog", { name: "Confirm Card Error" })).toContainText(
+    "That confirmation code is not correct.",
+  );
+  expect(confirmCalls).toBe(1);
 });

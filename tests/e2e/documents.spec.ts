@@ -197,7 +197,7 @@ test("the spec's checks refuse a file before anything is sent, with the spec's m
   expect(sent.filter((url) => url.includes("presigned-url"))).toHaveLength(1);
 });
 
-test("a file the server refuses by its content ends with the error toast and an empty field", async ({
+test("a file the server refuses by its content ends with the error toast, kept to try again until the toast is dismissed", async ({
   page,
 }) => {
   await signIn(page);
@@ -211,7 +211,8 @@ test("a file the server refuses by its content ends with the error toast and an 
   const toast = page.getByRole("alertdialog", { name: "Error uploading file for Résumé" });
   await expect(toast).toBeVisible({ timeout: CONVERSION_TIMEOUT });
   await expect(toast).toContainText(/not|PNG|type/i);
-  await expect(fileInput(resume)).toBeVisible();
+  await expect(status(resume)).toHaveText(/^Problem with your file: /);
+  await expect(resume.getByRole("button", { name: "Try again" })).toBeVisible();
   await expectNoAxeViolations(page);
   expect(await documentAnswers(page)).not.toHaveProperty("resume_file");
   expect(await conversionStatus(page, "resume_file")).toBe("FAILED");
@@ -225,6 +226,8 @@ test("a file the server refuses by its content ends with the error toast and an 
   await toast.getByRole("button", { name: "Dismiss notification" }).click();
   await deleted;
   await expect.poll(() => conversionStatus(page, "resume_file")).toBe("NOT_ANSWERED");
+  // The file left the device with the reset: the field is empty again.
+  await expect(fileInput(resume)).toBeVisible();
 });
 
 test("a tab with a file cannot be left while it uploads; afterwards leaving deletes it and clears the tab", async ({

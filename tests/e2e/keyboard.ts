@@ -62,8 +62,9 @@ export async function select(option: Locator): Promise<void> {
 }
 
 export const region = (page: Page, name: string | RegExp) => page.getByRole("region", { name });
+/** A select's trigger: a combo box named by its label (select-control.tsx). */
 export const selectButton = (scope: Page | Locator, label: string | RegExp) =>
-  scope.getByRole("button", { name: label instanceof RegExp ? label : new RegExp(escapeRegExp(label)) });
+  scope.getByRole("combobox", { name: label instanceof RegExp ? label : new RegExp(escapeRegExp(label)) });
 export const radioGroup = (scope: Page | Locator, label: string | RegExp) =>
   scope.getByRole("radiogroup", { name: label instanceof RegExp ? label : new RegExp(escapeRegExp(label)) });
 

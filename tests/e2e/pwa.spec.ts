@@ -310,7 +310,7 @@ const PARTS = [
   },
   {
     code: "**/assets/collection-questions-*.js",
-    question: (page: Page) => page.getByRole("button", { name: /Personal Pronouns/ }),
+    question: (page: Page) => page.getByRole("combobox", { name: "Personal Pronouns" }),
   },
 ];
 

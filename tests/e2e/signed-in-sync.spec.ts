@@ -54,7 +54,7 @@ test("answers saved on another device appear after reload", async ({ page }) => 
   await expect(page.getByRole("textbox", { name: /Preferred Name/ })).toHaveValue("Kay");
 });
 
-test("a profile the server cannot give opens the device's copy and says so: a toast for server trouble, the 'Unexpected Error' dialog for a refusal", async ({
+test("a profile the server cannot give opens the device's copy and says which failure it was: a toast for no connection or a server problem, the 'Unexpected Error' dialog for a refusal", async ({
   page,
 }) => {
   await signIn(page);
@@ -62,14 +62,22 @@ test("a profile the server cannot give opens the device's copy and says so: a to
   await page.getByRole("textbox", { name: "Legal First Name" }).fill("Grace");
   await expect(page.getByRole("status").filter({ hasText: "All changes saved" })).toBeVisible();
 
-  // Server trouble: worth trying again later, so a toast, and the form as the device has it.
-  await page.route("**/api/profile", (route) =>
-    route.fulfill({ status: 503, contentType: "application/json", body: '{"message":"Busy"}' }),
-  );
+  // No connection to the server (the browser thinks it is online): a toast, the device's copy.
+  await page.route("**/api/profile", (route) => route.abort("connectionrefused"));
   await page.reload();
   await expect(page.getByText(/We couldn't reach the server to load your application\./)).toBeVisible();
   await expect(page.getByRole("textbox", { name: "Legal First Name" })).toHaveValue("Grace");
   await expectNoAxeViolations(page);
+
+  // A server problem: said as such, with its message, never as a connection problem.
+  await page.unroute("**/api/profile");
+  await page.route("**/api/profile", (route) =>
+    route.fulfill({ status: 503, contentType: "application/json", body: '{"message":"Busy"}' }),
+  );
+  await page.reload();
+  await expect(page.getByText(/The server had a problem loading your application: Busy/)).toBeVisible();
+  await expect(page.getByText(/We couldn't reach the server to load your application/)).toHaveCount(0);
+  await expect(page.getByRole("textbox", { name: "Legal First Name" })).toHaveValue("Grace");
 
   // A refusal: the spec's "Unexpected Error" modal with the server's message.
   await page.unroute("**/api/profile");

@@ -94,8 +94,8 @@ test("an applicant completes and submits the whole application with the keyboard
   // No high-school list is shipped: the search says so rather than showing nothing (issue 31).
   await expect(highSchool.getByRole("status").filter({ hasText: NO_SCHOOL_LIST_MESSAGE })).toBeVisible();
   const graduation = monthYear(page, "Graduation Date");
-  await chooseOption(page, graduation.getByRole("button", { name: /Month/ }), "June");
-  await chooseOption(page, graduation.getByRole("button", { name: /Year/ }), "2022");
+  await chooseOption(page, graduation.getByRole("combobox", { name: "Month", exact: true }), "June");
+  await chooseOption(page, graduation.getByRole("combobox", { name: "Year", exact: true }), "2022");
 
   // A college chosen from the lookup fills its address fields.
   const colleges = region(page, "Colleges and universities");
@@ -109,11 +109,11 @@ test("an applicant completes and submits the whole application with the keyboard
   await expect(colleges.getByRole("textbox", { name: "City", exact: true })).toHaveValue("Lorman");
   await expect(selectButton(colleges, "State/Province")).toContainText("Mississippi");
   const from = monthYear(page, "Attended From");
-  await chooseOption(page, from.getByRole("button", { name: /Month/ }), "September");
-  await chooseOption(page, from.getByRole("button", { name: /Year/ }), "2022");
+  await chooseOption(page, from.getByRole("combobox", { name: "Month", exact: true }), "September");
+  await chooseOption(page, from.getByRole("combobox", { name: "Year", exact: true }), "2022");
   const to = monthYear(page, "Attended To");
-  await chooseOption(page, to.getByRole("button", { name: /Month/ }), "May");
-  await chooseOption(page, to.getByRole("button", { name: /Year/ }), "2024");
+  await chooseOption(page, to.getByRole("combobox", { name: "Month", exact: true }), "May");
+  await chooseOption(page, to.getByRole("combobox", { name: "Year", exact: true }), "2024");
   await chooseRadio(page, radioGroup(page, "consider your standardized test scores"), "No");
   await expectNoAxeViolations(page);
 

@@ -139,6 +139,8 @@ export type StandInPrinter = ApplicationPrinter & {
   hold(): () => void;
   /** Makes every print fail (a crashed Chromium) until set back. */
   failing: boolean;
+  /** Prints stopped by their signal (a superseded render), as Chromium's page would be closed. */
+  cancelled: number;
 };
 
 /**
@@ -151,6 +153,7 @@ export function standInPrinter(): StandInPrinter {
     prints: [],
     dividers: [],
     failing: false,
+    cancelled: 0,
     hold() {
       let release = () => {};
       gate = new Promise<void>((resolve) => {
@@ -161,10 +164,21 @@ export function standInPrinter(): StandInPrinter {
         release();
       };
     },
-    async printApplication({ application, dividers }) {
+    async printApplication({ application, dividers }, signal) {
       printer.prints.push(application);
       printer.dividers.push([...dividers]);
-      if (gate) await gate;
+      if (gate || signal?.aborted) {
+        const stopped = new Promise<never>((_, reject) => {
+          const stop = () => {
+            printer.cancelled++;
+            reject(signal?.reason);
+          };
+          if (signal?.aborted) stop();
+          else signal?.addEventListener("abort", stop, { once: true });
+        });
+        stopped.catch(() => undefined); // a print released first is not stopped later
+        await Promise.race([gate, stopped]);
+      }
       if (printer.failing) throw new Error("Chromium crashed (stand-in)");
       return pagesOfText([
         `Application of ${application.answer.first_name ?? "nobody"}`,

@@ -1,7 +1,8 @@
 import { randomInt, randomUUID } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
-import { signupPasswords, users } from "../../server/db/schema";
+import { signupPasswords, throttles, users } from "../../server/db/schema";
 import { hashPassword } from "../../server/services/passwords";
+import { sha256Hex } from "../../server/services/secrets";
 import { CLIENT_HEADER, SESSION_COOKIE } from "../../src/shared/constants";
 import type { TestApp } from "./test-app";
 
@@ -42,6 +43,18 @@ export function login(
   options: { headers?: Record<string, string>; ip?: string } = {},
 ): Promise<LightMyRequestResponse> {
   return postPublic(test, "/public/login", { username, password }, options);
+}
+
+/**
+ * Records `count` failed logins from `ip` in a window opening now, as that many refused passwords
+ * would (each costs a password hash: hundreds of them would take a busy machine minutes).
+ */
+export async function recordIpFailures(test: TestApp, ip: string, count: number): Promise<void> {
+  const row = { scope: "login-ip", subjectHash: sha256Hex(ip), count, windowStart: test.app.clock() };
+  await test.database.db
+    .insert(throttles)
+    .values(row)
+    .onConflictDoUpdate({ target: [throttles.scope, throttles.subjectHash], set: row });
 }
 
 /** The session cookie header a login response set. */

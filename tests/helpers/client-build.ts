@@ -20,6 +20,7 @@ const SOURCES = [
   "vite-plugins",
   "index.html",
   "vite.config.ts",
+  "vite.staff.config.ts",
   "package-lock.json",
 ];
 

@@ -80,30 +80,35 @@ export async function startPostgres({ durable = false }: { durable?: boolean } =
   };
 }
 
-export type PrivateDatabase = { url: string | undefined; drop(): Promise<void> };
-
 /**
- * A database no other test file shares, for tests that change shared data wholesale (a school list
- * replaced): with DATABASE_URL (CI's suite on PostgreSQL, where test files share one database), a
- * new database on the same server, dropped by `drop()` once the test's apps are closed; without it
- * `url` is undefined and the test app's in-memory PGlite is private already.
+ * A database of its own for a test file that must see only its own rows (e.g. a list of every
+ * application) or changes shared data wholesale (a school list replaced): on DATABASE_URL's server, a fresh database dropped by `drop()`; without
+ * DATABASE_URL, undefined (createTestApp's in-memory PGlite is already fresh).
  */
-export async function privateDatabase(): Promise<PrivateDatabase> {
+export async function ownDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
   const shared = process.env.DATABASE_URL;
-  if (!shared) return { url: undefined, drop: async () => {} };
-  const { Client } = await import("pg");
-  const name = `admissions_private_${Math.random().toString(36).slice(2, 12)}`;
-  const admin = async (statement: string) => {
-    const client = new Client({ connectionString: shared });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
+  if (!shared) return undefined;
+  const name = `own_${Math.random().toString(36).slice(2, 12)}`;
+  const { default: pg } = await import("pg");
+  const admin = new pg.Client({ connectionString: shared });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(shared);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: shared });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
 }

@@ -14,10 +14,11 @@ import {
   type ConversionJobPolicy,
   DEFAULT_APPLICATION_PDF_POLICY,
   DEFAULT_CONVERSION_POLICY,
+  DEFAULT_WEBHOOK_POLICY,
   type JobPolicy,
   JobQueue,
 } from "../../server/jobs/job-queue";
-import { startApplicationPdfWorkers, startWorkers } from "../../server/jobs/workers";
+import { startApplicationPdfWorkers, startWebhookWorkers, startWorkers } from "../../server/jobs/workers";
 import { createSession } from "../../server/services/sessions";
 import { createObjectStore } from "../../server/storage/create-object-store";
 import type { ObjectStore } from "../../server/storage/object-store";
@@ -87,8 +88,22 @@ export type TestAppOptions = {
   testHooks?: boolean;
   /** The proxies in front (TRUST_PROXY); none by default. */
   trustProxy?: AppOptions["config"]["trustProxy"];
+  /**
+   * Make the DATA_DIR in this directory (by default the system's temporary one), e.g. a small file
+   * system; with `embeddedDatabase`, the database is PGlite in it (`pgdata`), as `npm start` runs.
+   */
+  dataDirIn?: string;
+  embeddedDatabase?: boolean;
+  /** Free space kept in DATA_DIR before writes are refused (64 MB by default). */
+  diskReserveBytes?: number;
+  /** REQUEST_TIMEOUT_MS (5 minutes by default): how long a request may take to arrive. */
+  requestTimeoutMs?: number;
   /** Enables POST /admin/lookup-import with this secret (as main.ts does on an embedded DATA_DIR). */
   adminImportSecret?: string;
+  /** Calls one API key may make in a minute on the integration API. */
+  integrationCallsPerMinute?: number;
+  /** WEBHOOK_URL and WEBHOOK_SECRET, with deliveries run in this process (`policy` over the default). */
+  webhook?: { url: string; secret: string; policy?: Partial<JobPolicy> };
 };
 
 /** The config every test app gets, with a mail outbox in `dataDir`. */
@@ -102,6 +117,8 @@ export function testConfig(dataDir: string, options: TestAppOptions = {}): AppOp
     mailFrom: DEFAULT_MAIL_FROM,
     publicUrl: TEST_PUBLIC_URL,
     testHooks: options.testHooks ?? false,
+    requestTimeoutMs: options.requestTimeoutMs,
+    webhook: options.webhook ? { url: options.webhook.url, secret: options.webhook.secret } : undefined,
   };
 }
 
@@ -110,10 +127,12 @@ export function testConfig(dataDir: string, options: TestAppOptions = {}): AppOp
  * ways), otherwise a fresh in-memory PGlite. Tests use unique usernames, so they can share one.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp & DocumentParts> {
-  const url = options.databaseUrl ?? process.env.DATABASE_URL;
-  const database = await openDatabase(url ? { url } : {});
+  const dataDir = await mkdtemp(path.join(options.dataDirIn ?? os.tmpdir(), "admissions-test-data-"));
+  const url = options.embeddedDatabase ? undefined : (options.databaseUrl ?? process.env.DATABASE_URL);
+  const database = await openDatabase(
+    url ? { url } : options.embeddedDatabase ? { dataDir, holder: "a test" } : {},
+  );
   await database.migrate();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "admissions-test-data-"));
   let offsetMs = 0;
   let frozenAt: number | null = null;
   const clock = () => new Date((frozenAt ?? Date.now()) + offsetMs);
@@ -126,6 +145,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     log: pino({ level: "silent" }),
     conversion: { ...DEFAULT_CONVERSION_POLICY, ...options.conversions?.policy },
     applicationPdf: { ...DEFAULT_APPLICATION_PDF_POLICY, ...options.applicationPdfs?.policy },
+    webhook: { ...DEFAULT_WEBHOOK_POLICY, ...options.webhook?.policy },
   });
   const app = await buildApp({
     config: testConfig(dataDir, options),
@@ -137,6 +157,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     objectStore: store,
     jobQueue: queue,
     adminImportSecret: options.adminImportSecret,
+    diskReserveBytes: options.diskReserveBytes,
+    integrationCallsPerMinute: options.integrationCallsPerMinute,
   });
   await app.ready();
   if (options.conversions) {
@@ -150,6 +172,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       { db: database.db, store, printer, pages, clock, log: app.log },
       concurrency,
     );
+  }
+  if (options.webhook) {
+    const { url, secret } = options.webhook;
+    await startWebhookWorkers(queue, { db: database.db, target: { url, secret }, clock, log: app.log });
   }
   return {
     app,
@@ -187,6 +213,8 @@ export async function createSiblingApp(base: TestApp, options: TestAppOptions = 
     logStream: options.logStream,
     lookupProviders: options.lookupProviders,
     catalogue: options.catalogue,
+    integrationCallsPerMinute: options.integrationCallsPerMinute,
+    adminImportSecret: options.adminImportSecret,
   });
   await app.ready();
   return { ...base, app, close: () => app.close() };

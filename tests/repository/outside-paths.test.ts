@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 /** Installed packages, git's own files, and what builds, servers (`./data`) and test runs write. */
 const SKIPPED = new Set(["node_modules", ".git", "dist", "test-results", "playwright-report"]);
-const TEXT = /\.(ts|tsx|mjs|js|json|md|sh|html|css|yml|yaml)$|^run$/;
+const TEXT = /\.(ts|tsx|mts|cts|mjs|cjs|js|json|md|sh|py|sql|txt|toml|html|css|yml|yaml)$|^run$|^\.[\w-]*rc$/;
 const THIS_FILE = path.relative(ROOT, import.meta.filename);
 /** `../shared`, `../../shared/data/…`: up one or more levels, then a folder named shared. */
 const RELATIVE_SHARED = /(?:\.\.\/)+shared(?:\/[\w.@/-]*)?/g;

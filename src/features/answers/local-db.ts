@@ -21,6 +21,18 @@ export type QueueKind = "answer" | "last-page" | "web-status" | "validations" | 
 /** The kinds sent one by one, each with its JSON payload. */
 export type ActionKind = Exclude<QueueKind, "answer">;
 
+export const ANSWER_LANE = "answer";
+
+/** The lane of a queued change: every answer is in one, each other change key is its own. */
+export function laneOf(entry: Pick<QueueEntry, "kind" | "key">): string {
+  return entry.kind === "answer" ? ANSWER_LANE : entry.key;
+}
+
+/** The kind of the changes in a lane (a key is its kind, or its kind and a name: "tabs:ps_tab"). */
+export function kindOfLane(lane: string): QueueKind {
+  return (lane === ANSWER_LANE ? "answer" : lane.split(":")[0]) as QueueKind;
+}
+
 /**
  * A change waiting for the server. Unbatched entries are coalesced per key as the user types;
  * once a send starts they get a batchId, and the batch is resent unchanged (same idempotency key,
@@ -52,8 +64,18 @@ export type QueueEntry = {
   heldBack?: number;
 };
 
-/** A send under way: at most one per owner. Answer batches carry the client's sequence number. */
-export type BatchRecord = { batchId: string; owner: string; kind: QueueKind; seq: number | null };
+/**
+ * A send under way: at most one per owner and lane (`laneOf`: the answers are one lane, each other
+ * change key its own), so a change that fails never holds back another lane's.
+ * Answer batches carry the client's sequence number.
+ */
+export type BatchRecord = {
+  batchId: string;
+  owner: string;
+  lane: string;
+  kind: QueueKind;
+  seq: number | null;
+};
 
 /** Small per-device counters, e.g. the last sequence number used for each owner. */
 export type MetaRecord = { key: string; value: number };
@@ -81,6 +103,8 @@ export type QueuedUpload = {
   queuedAt: number;
   /** Failed tries of the current step, for the backoff. */
   attempts: number;
+  /** What the last failed try waits for: the connection, or a busy server (its Retry-After). */
+  waitingFor?: "connection" | "server";
 } & (
   | {
       op: "upload";
@@ -89,6 +113,21 @@ export type QueuedUpload = {
       fileKey?: string;
       /** Times the server could not find the stored file (it is uploaded again, a few times). */
       missing?: number;
+      /**
+       * Posts to the store in a row that got no answer at all while the server itself answered
+       * (the store, not the connection, is the problem after a few: upload-worker.ts).
+       */
+      storeFailures?: number;
+      /**
+       * Why it failed for good (a server problem or a refusal, issue 30): kept on the device and
+       * not sent until the applicant tries again, or dismisses the error (which drops it).
+       */
+      held?: string;
+      /**
+       * The server has recorded it: not sent again, kept only until its conversion completes, so
+       * that a failed conversion can be tried again with the same file.
+       */
+      recorded?: boolean;
     }
   | { op: "delete" }
 );
@@ -130,6 +169,17 @@ export class LocalDb extends Dexie {
     this.version(3).stores({ queue: "++id, owner, [owner+key], batchId, [owner+refused]" });
     // Documents (decision 0014): files waiting to be uploaded, and the server's document answers.
     this.version(4).stores({ uploads: "[owner+key], owner", documents: "[owner+key], owner" });
+    // Lanes (issue 30): a batch under way per owner and lane, not per owner.
+    this.version(5)
+      .stores({ batches: "batchId, owner, [owner+lane]" })
+      .upgrade(async (tx) => {
+        const queue = tx.table<QueueEntry, number>("queue");
+        const batches = tx.table<BatchRecord, string>("batches");
+        for (const batch of await batches.toArray()) {
+          const member = await queue.where("batchId").equals(batch.batchId).first();
+          await batches.put({ ...batch, lane: member ? laneOf(member) : batch.kind });
+        }
+      });
   }
 }
 

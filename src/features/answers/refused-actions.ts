@@ -1,18 +1,19 @@
-// Non-answer changes (add-another counts, tab choices, web statuses…) the server refused for what
-// they are. The sync worker drops them (they would be refused forever); the feature that queued
-// one hears of it here, to say so and undo it on the device.
-import type { ApiError } from "../../lib/api-client";
+// Non-answer changes (add-another counts, tab choices, web statuses…) that left the queue without
+// reaching the server, as the failure policy drops them (refused; for tabs and add-another also a
+// server problem). The feature that queued one hears of it here, to say so and show the server's
+// value again.
+import type { Failure } from "../../lib/failure";
 import type { ActionKind } from "./local-db";
 
-export type RefusedAction = { kind: ActionKind; payload: unknown; error: ApiError };
+export type DroppedAction = { kind: ActionKind; payload: unknown; failure: Failure };
 
-const listeners = new Set<(refused: RefusedAction) => void>();
+const listeners = new Set<(dropped: DroppedAction) => void>();
 
-export function onActionRefused(listener: (refused: RefusedAction) => void): () => void {
+export function onActionDropped(listener: (dropped: DroppedAction) => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-export function notifyActionRefused(refused: RefusedAction): void {
-  for (const listener of listeners) listener(refused);
+export function notifyActionDropped(dropped: DroppedAction): void {
+  for (const listener of listeners) listener(dropped);
 }

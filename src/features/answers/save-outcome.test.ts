@@ -20,13 +20,15 @@ describe("what became of the changes after a send", () => {
   });
 
   it("names refused answers before the network: they need the applicant", () => {
-    expect(saveOutcome(status({ phase: "server-trouble", refused: 1 }), 4)).toBe("refused");
+    expect(saveOutcome(status({ phase: "unreachable", refused: 1 }), 4)).toBe("refused");
   });
 
-  it("tells offline from server trouble, also when the send is still under way", () => {
+  it("tells offline, no answer, a busy server, a server problem and a send still under way apart", () => {
     expect(saveOutcome(status({ phase: "offline" }), 2)).toBe("offline");
-    expect(saveOutcome(status({ phase: "server-trouble" }), 2)).toBe("server-trouble");
-    expect(saveOutcome(status({ phase: "sending" }), 2)).toBe("server-trouble");
+    expect(saveOutcome(status({ phase: "unreachable" }), 2)).toBe("unreachable");
+    expect(saveOutcome(status({ phase: "busy" }), 2)).toBe("busy");
+    expect(saveOutcome(status({ phase: "server-error" }), 2)).toBe("server-error");
+    expect(saveOutcome(status({ phase: "sending" }), 2)).toBe("sending");
     vi.stubGlobal("navigator", { onLine: false });
     expect(saveOutcome(status({ phase: "sending" }), 2)).toBe("offline");
   });

@@ -1,7 +1,7 @@
 import { liveQuery, type Subscription } from "dexie";
 import { AnswerStore } from "./answer-store";
 import { draftForLink, type LinkedDraft, mergeLinkedDraft } from "./linked-draft";
-import { type ActionKind, DEVICE_OWNER, type LocalDb } from "./local-db";
+import { type ActionKind, DEVICE_OWNER, type LocalDb, laneOf, type QueueKind } from "./local-db";
 import type { AnswerWriter } from "./off-thread-writer";
 import { onThisThread } from "./on-this-thread";
 import { setRefusedAnswers } from "./refused-answers";
@@ -142,15 +142,21 @@ export class SyncClient {
     this.watch = undefined;
   }
 
-  /** Sends what is waiting now (e.g. before sign-out); resolves when done or when it must wait. */
-  async flush(): Promise<void> {
+  /**
+   * Sends what is waiting now (e.g. before sign-out); resolves when done or when it must wait
+   * (for the lanes of `kinds` only, when given: sync-worker.ts `flushNow`).
+   */
+  async flush(kinds?: readonly QueueKind[]): Promise<void> {
     await this.store.whenStored();
-    await this.worker?.flushNow();
+    await this.worker?.flushNow(kinds);
   }
 
-  /** Changes that have not reached the server: waiting ones and refused answers. */
-  async pending(): Promise<number> {
-    return this.owner === DEVICE_OWNER ? 0 : unsentCount(this.db(), this.owner);
+  /**
+   * Changes that have not reached the server: waiting ones and refused answers; of `kinds` only
+   * when given (Submit needs the answers, counts and tabs there, not the last page).
+   */
+  async pending(kinds?: readonly QueueKind[]): Promise<number> {
+    return this.owner === DEVICE_OWNER ? 0 : unsentCount(this.db(), this.owner, kinds);
   }
 
   /**
@@ -172,7 +178,7 @@ export class SyncClient {
     // Queued after the answers typed before it (a tab's cleared answers before the tab's choice).
     await this.store.whenStored();
     await recordAction(this.db(), this.owner, kind, payload, key);
-    this.worker?.notifyChange();
+    this.worker?.notifyAction(laneOf({ kind, key: key ?? kind }));
   }
 
   /** The keys of the signed-in owner's waiting non-answer changes. */

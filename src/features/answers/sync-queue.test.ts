@@ -4,6 +4,7 @@ import {
   adoptDrafts,
   adoptSuperseded,
   completeBatch,
+  lanesWithWork,
   pendingActionKeys,
   pendingCount,
   pendingKeys,
@@ -74,18 +75,23 @@ describe("the local answer store and queue", () => {
     expect(next?.seq).toBe(2);
   });
 
-  it("sends other actions in their turn, one at a time, the latest replacing a waiting one", async () => {
+  it("sends other actions in lanes of their own, one at a time, the latest replacing a waiting one", async () => {
     await recordAction(db, ADA, "last-page", { last_page: "/about" });
     await recordAction(db, ADA, "last-page", { last_page: "/education" });
     await recordAnswer(db, answer("first_name", "Ada"), true);
-    const page = await takeBatch(db, ADA);
+    expect(await lanesWithWork(db, ADA)).toEqual(["answer", "last-page"]);
+    // A batch under way in one lane holds back no other: each has its own.
+    const page = await takeBatch(db, ADA, "last-page");
     expect(page).toMatchObject({ kind: "last-page", seq: null, payload: { last_page: "/education" } });
-    await completeBatch(db, page?.batchId ?? "");
     expect(await takeBatch(db, ADA)).toMatchObject({
       kind: "answer",
       seq: 1,
       answers: { first_name: "Ada" },
     });
+    // A retry in a lane is the very same request.
+    expect((await takeBatch(db, ADA, "last-page"))?.batchId).toBe(page?.batchId);
+    await completeBatch(db, page?.batchId ?? "");
+    expect(await takeBatch(db, ADA, "last-page")).toBeNull();
   });
 
   it("keeps an action with its own key apart, so a later web status does not replace an earlier one", async () => {
@@ -109,9 +115,10 @@ describe("the local answer store and queue", () => {
       new Set(["web-status:started", "web-status:validating", "add-another:college"]),
     );
     const sent: unknown[] = [];
-    for (let batch = await takeBatch(db, ADA); batch; batch = await takeBatch(db, ADA)) {
-      sent.push(batch.payload);
-      await completeBatch(db, batch.batchId);
+    for (const lane of await lanesWithWork(db, ADA)) {
+      const batch = await takeBatch(db, ADA, lane);
+      sent.push(batch?.payload);
+      await completeBatch(db, batch?.batchId ?? "");
     }
     expect(sent).toEqual([
       { web_status: "started" },

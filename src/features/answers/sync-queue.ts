@@ -1,5 +1,14 @@
 import Dexie from "dexie";
-import type { ActionKind, BatchRecord, LocalDb, QueueEntry, QueueKind, StoredAnswer } from "./local-db";
+import {
+  type ActionKind,
+  ANSWER_LANE,
+  type BatchRecord,
+  type LocalDb,
+  laneOf,
+  type QueueEntry,
+  type QueueKind,
+  type StoredAnswer,
+} from "./local-db";
 
 export type Batch = BatchRecord & {
   /** For answer batches: the latest value of each field, and its edit time. */
@@ -90,23 +99,30 @@ async function writePending(
 }
 
 /**
- * The next request to send for `owner`: the batch already under way if there is one (so a retry
- * is the very same request), otherwise a new one. If the oldest waiting entry is an answer, the
- * batch holds every waiting answer (latest value per field; after a split, only the half set
- * aside last) and takes the next sequence number; otherwise it is that one action. Refused answers
- * wait for an edit. Null when nothing is waiting.
+ * The next request to send for `owner` in `lane` (local-db.ts `laneOf`): the batch already under
+ * way there if there is one (so a retry is the very same request), otherwise a new one. The answer
+ * lane's batch holds every waiting answer (latest value per field; after a split, only the half
+ * set aside last) and takes the next sequence number; another lane's is its one change. Refused
+ * answers wait for an edit. Null when nothing is waiting in the lane.
  */
-export async function takeBatch(db: LocalDb, owner: string): Promise<Batch | null> {
+export async function takeBatch(
+  db: LocalDb,
+  owner: string,
+  lane: string = ANSWER_LANE,
+): Promise<Batch | null> {
   return db.transaction("rw", db.queue, db.batches, db.meta, async () => {
-    const open = await db.batches.where("owner").equals(owner).first();
+    const open = await db.batches.where("[owner+lane]").equals([owner, lane]).first();
     if (open) return withMembers(open, await db.queue.where("batchId").equals(open.batchId).sortBy("id"));
-    const entries = (await db.queue.where("owner").equals(owner).sortBy("id")).filter(isWaiting);
+    const entries = (await db.queue.where("owner").equals(owner).sortBy("id")).filter(
+      (entry) => isWaiting(entry) && entry.batchId === null && laneOf(entry) === lane,
+    );
     const first = entries[0];
     if (!first) return null;
     const members = first.kind === "answer" ? nextAnswers(entries) : [first];
     const record: BatchRecord = {
       batchId: crypto.randomUUID(),
       owner,
+      lane,
       kind: first.kind,
       seq: first.kind === "answer" ? await nextSeq(db, owner) : null,
     };
@@ -119,6 +135,29 @@ export async function takeBatch(db: LocalDb, owner: string): Promise<Batch | nul
     );
     return withMembers(record, members);
   });
+}
+
+/**
+ * The lanes of `owner` with something to send: a batch under way, or waiting changes (refused
+ * answers wait for an edit, not for the server), the answer lane first, then in queue order.
+ */
+export async function lanesWithWork(db: LocalDb, owner: string): Promise<string[]> {
+  return db.transaction("r", db.queue, db.batches, async () => {
+    const lanes = new Set<string>();
+    for (const batch of await db.batches.where("owner").equals(owner).toArray()) lanes.add(batch.lane);
+    for (const entry of await db.queue.where("owner").equals(owner).sortBy("id")) {
+      if (isWaiting(entry)) lanes.add(laneOf(entry));
+    }
+    return [...lanes].sort((a, b) => Number(b === ANSWER_LANE) - Number(a === ANSWER_LANE));
+  });
+}
+
+/** The waiting changes of `owner`'s lane, with their edit times: what a parked lane compares. */
+export async function laneContents(db: LocalDb, owner: string, lane: string): Promise<string> {
+  const entries = (await db.queue.where("owner").equals(owner).sortBy("id")).filter(
+    (entry) => isWaiting(entry) && laneOf(entry) === lane,
+  );
+  return entries.map((entry) => `${entry.id}:${entry.key}:${entry.editedAt}`).join("|");
 }
 
 /** The waiting answers to batch: the half set aside by the latest split if any, else all of them. */
@@ -232,6 +271,7 @@ async function rebatch(db: LocalDb, batch: Batch, remaining: QueueEntry[]): Prom
   const record: BatchRecord = {
     batchId: crypto.randomUUID(),
     owner: batch.owner,
+    lane: batch.lane,
     kind: batch.kind,
     seq: batch.seq,
   };
@@ -278,9 +318,10 @@ export async function pendingCount(db: LocalDb, owner: string): Promise<number> 
   return (await queueSummary(db, owner)).pending;
 }
 
-/** Changes that have not reached the server: waiting ones and refused answers. */
-export async function unsentCount(db: LocalDb, owner: string): Promise<number> {
-  return db.queue.where("owner").equals(owner).count();
+/** Changes that have not reached the server: waiting ones and refused answers (of `kinds`, if given). */
+export async function unsentCount(db: LocalDb, owner: string, kinds?: readonly QueueKind[]): Promise<number> {
+  const all = db.queue.where("owner").equals(owner);
+  return kinds ? all.filter((entry) => kinds.includes(entry.kind)).count() : all.count();
 }
 
 export type RefusedAnswer = { key: string; value: string; reason: string };

@@ -4,7 +4,7 @@
 import { answerStore, serverClock } from "./answer-session";
 import { deviceClientId, httpTransport } from "./http-transport";
 import { localDb } from "./local-db";
-import { notifyActionRefused } from "./refused-actions";
+import { notifyActionDropped } from "./refused-actions";
 import { SyncClient } from "./sync-client";
 
 export { localDb } from "./local-db";
@@ -15,8 +15,8 @@ export const syncClient = new SyncClient(
   localDb,
   async (clock) => httpTransport(await deviceClientId(), clock),
   {
-    onActionRefused: (batch, error) => {
-      if (batch.kind !== "answer") notifyActionRefused({ kind: batch.kind, payload: batch.payload, error });
+    onActionDropped: (batch, failure) => {
+      if (batch.kind !== "answer") notifyActionDropped({ kind: batch.kind, payload: batch.payload, failure });
     },
   },
   serverClock,

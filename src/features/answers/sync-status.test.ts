@@ -20,13 +20,19 @@ const base: SyncStatus = {
 const status = (change: Partial<SyncStatus>): SyncStatus => ({ ...base, ...change });
 
 describe("the header's sentence", () => {
-  it("tells offline, server trouble, an ended session and a refusal apart", () => {
+  it("tells offline, no answer, a busy server, a server problem, an ended session and a refusal apart", () => {
     expect(describeSyncStatus(status({ phase: "offline", pending: 3 }))).toBe(
       "Saved on this device — will sync when you're back online (3 waiting)",
     );
-    expect(describeSyncStatus(status({ phase: "server-trouble", pending: 2 }))).toBe(
+    expect(describeSyncStatus(status({ phase: "unreachable", pending: 2 }))).toBe(
       "We couldn't reach the server; your answers are safe on this device and we'll keep trying (2 waiting)",
     );
+    expect(describeSyncStatus(status({ phase: "busy", pending: 2 }))).toBe(
+      "The server is busy; your answers are safe on this device and will be sent in a moment (2 waiting)",
+    );
+    expect(
+      describeSyncStatus(status({ phase: "server-error", pending: 2, serverMessage: "Submit broke" })),
+    ).toBe("The server had a problem, so 2 changes are kept on this device: Submit broke");
     expect(describeSyncStatus(status({ phase: "signed-out", pending: 1 }))).toBe(
       "Your session has ended — sign in again to send your changes; they are kept on this device (1 waiting)",
     );
@@ -42,9 +48,14 @@ describe("the header's sentence", () => {
     for (const phase of ["idle", "sending"] as const) {
       expect(describeSyncStatus(status({ phase, refused: 2 }))).toBe("2 answers were not saved.");
     }
-    expect(describeSyncStatus(status({ phase: "server-trouble", pending: 1, refused: 1 }))).toMatch(
+    expect(describeSyncStatus(status({ phase: "unreachable", pending: 1, refused: 1 }))).toMatch(
       /keep trying \(1 waiting\)\. 1 answer was not saved\.$/,
     );
+    expect(
+      describeSyncStatus(
+        status({ phase: "server-error", pending: 1, refused: 1, serverMessage: "Please try again later." }),
+      ),
+    ).toMatch(/device: Please try again later\. 1 answer was not saved\.$/);
     expect(describeSyncStatus(status({ phase: "signed-out", pending: 4 }))).not.toMatch(/saved/i);
     expect(describeSyncStatus(status({ phase: "local-only", keptForSignIn: 2 }))).toBe(
       "Signed out — 2 changes kept on this device until you sign in again",
@@ -83,7 +94,7 @@ describe("what the header announces", () => {
   });
 
   it("says a problem once, not on every retry, and says when it is over", () => {
-    const trouble = status({ phase: "server-trouble", pending: 1 });
+    const trouble = status({ phase: "unreachable", pending: 1 });
     expect(
       announced([
         status({}),
@@ -98,7 +109,7 @@ describe("what the header announces", () => {
         status({ phase: "sending" }),
         status({}),
       ]),
-    ).toEqual(["server-trouble", "offline", "saved"]);
+    ).toEqual(["unreachable", "offline", "saved"]);
   });
 
   it("says a refusal, and that all is saved once it is fixed", () => {

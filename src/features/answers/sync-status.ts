@@ -1,3 +1,5 @@
+import { GENERIC_ERROR_MESSAGE } from "../../shared/messages";
+
 // What the header tells the applicant about their changes. One small observable, fed by the
 // answer store (local writes), the sync worker (server sends) and the refused answers.
 
@@ -8,8 +10,15 @@ export type SyncPhase =
   | "sending"
   /** The browser is offline: changes wait on the device for a connection. */
   | "offline"
-  /** Online, but the server failed, timed out or did not answer as our API: changes wait, retried. */
-  | "server-trouble"
+  /** Online, but no answer came (connection refused or cut, a timeout): changes wait, retried. */
+  | "unreachable"
+  /** The server asked to come back later (503 or 429 with Retry-After): changes wait, retried. */
+  | "busy"
+  /**
+   * The server had a problem (5xx, or a reply that is not our API's) as often as the failure
+   * policy tries: changes wait on the device for the next edit, click or reconnection.
+   */
+  | "server-error"
   /** The server refused the session: changes wait until the same user signs in again. */
   | "signed-out"
   /** The server refused the changes for a reason no edit can fix (e.g. the application was submitted). */
@@ -21,7 +30,7 @@ export type SyncStatus = {
   pending: number;
   /** Set when the device itself could not store a change (e.g. storage full). */
   localError: string | null;
-  /** The server's message for a refused change. */
+  /** The server's message for a refused change or a server problem. */
   serverMessage: string | null;
   /** Whether the browser promised to keep this site's storage (null: not asked yet). */
   persistent: boolean | null;
@@ -63,10 +72,19 @@ export function subscribeSyncStatus(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-export const SERVER_TROUBLE_MESSAGE =
+export const UNREACHABLE_MESSAGE =
   "We couldn't reach the server; your answers are safe on this device and we'll keep trying";
 
+export const BUSY_MESSAGE =
+  "The server is busy; your answers are safe on this device and will be sent in a moment";
+
 const changes = (n: number) => (n === 1 ? "1 change" : `${n} changes`);
+
+/** The header's words for a server problem: what happened, the server's message, what is kept. */
+export function serverErrorMessage(message: string | null, pending: number): string {
+  const kept = pending === 1 ? "1 change is" : `${changes(pending)} are`;
+  return `The server had a problem, so ${kept} kept on this device: ${message ?? GENERIC_ERROR_MESSAGE}`;
+}
 
 function describePhase(s: SyncStatus): string {
   switch (s.phase) {
@@ -78,8 +96,12 @@ function describePhase(s: SyncStatus): string {
       return "Syncing…";
     case "offline":
       return `Saved on this device — will sync when you're back online (${s.pending} waiting)`;
-    case "server-trouble":
-      return `${SERVER_TROUBLE_MESSAGE} (${s.pending} waiting)`;
+    case "unreachable":
+      return `${UNREACHABLE_MESSAGE} (${s.pending} waiting)`;
+    case "busy":
+      return `${BUSY_MESSAGE} (${s.pending} waiting)`;
+    case "server-error":
+      return serverErrorMessage(s.serverMessage, s.pending);
     case "signed-out":
       return `Your session has ended — sign in again to send your changes; they are kept on this device (${s.pending} waiting)`;
     case "attention":
@@ -101,7 +123,8 @@ export function describeSyncStatus(s: SyncStatus): string {
   const refused = describeRefused(s);
   if (refused === null) return describePhase(s);
   if (s.phase === "idle" || s.phase === "sending") return `${refused}.`;
-  return `${describePhase(s)}. ${refused}.`;
+  const phase = describePhase(s);
+  return `${phase.endsWith(".") ? phase : `${phase}.`} ${refused}.`;
 }
 
 /** What kind of news a status is, for deciding what is worth announcing. */
@@ -110,7 +133,9 @@ export type StatusClass =
   | "sending"
   | "local-only"
   | "offline"
-  | "server-trouble"
+  | "unreachable"
+  | "busy"
+  | "server-error"
   | "signed-out"
   | "attention"
   | "refused"

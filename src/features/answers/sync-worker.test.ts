@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { eventually } from "../../../tests/helpers/eventually";
 import { ApiError } from "../../lib/api-client";
+import type { Failure } from "../../lib/failure";
 import { fakeBrowser } from "../../lib/fake-tabs";
-import { SUBMITTED_READ_ONLY_MESSAGE } from "../../shared/messages";
+import { GENERIC_ERROR_MESSAGE, SUBMITTED_READ_ONLY_MESSAGE } from "../../shared/messages";
 import type { LocalDb } from "./local-db";
 import {
   type Batch,
@@ -12,7 +13,7 @@ import {
   refusedAnswers,
   takeBatch,
 } from "./sync-queue";
-import { describeSyncStatus, getSyncStatus, updateSyncStatus } from "./sync-status";
+import { describeSyncStatus, getSyncStatus } from "./sync-status";
 import { retryDelay, SyncWorker } from "./sync-worker";
 import { testDb } from "./test-db";
 
@@ -61,7 +62,7 @@ describe("the sync worker", () => {
       { baseDelayMs: 5, random: () => 0.5 },
     );
     await worker.flushNow();
-    expect(getSyncStatus()).toMatchObject({ phase: "server-trouble", pending: 1 });
+    expect(getSyncStatus()).toMatchObject({ phase: "unreachable", pending: 1 });
     expect(await pendingCount(db, owner)).toBe(1);
     fail = false;
     await expect.poll(() => pendingCount(db, owner)).toBe(0);
@@ -69,6 +70,38 @@ describe("the sync worker", () => {
     expect(keys.length).toBeGreaterThanOrEqual(2);
     expect(new Set(keys).size).toBe(1);
   });
+
+  it.each([
+    ["finding the lanes with work", 1],
+    ["taking the batch", 2],
+  ])(
+    "tries again later when the device's own store fails under it (%s), and never rejects",
+    async (_step, failing) => {
+      await edit("first_name", "Ada");
+      const sent: Record<string, string>[] = [];
+      // One transaction fails: the device is full for a moment.
+      const transaction = db.transaction.bind(db) as (...args: unknown[]) => Promise<unknown>;
+      let calls = 0;
+      (db as { transaction: unknown }).transaction = (...args: unknown[]) => {
+        if (++calls === failing) {
+          return Promise.reject(new DOMException("The quota has been exceeded.", "QuotaExceededError"));
+        }
+        return transaction(...args);
+      };
+      const worker = new SyncWorker(
+        db,
+        owner,
+        async (batch) => {
+          sent.push(batch.answers);
+        },
+        { baseDelayMs: 5, random: () => 0.5 },
+      );
+      await expect(worker.flushNow()).resolves.toBeUndefined();
+      await expect.poll(() => pendingCount(db, owner)).toBe(0);
+      worker.stop();
+      expect(sent).toEqual([{ first_name: "Ada" }]);
+    },
+  );
 
   it("retries a send that timed out, with the same key", async () => {
     await edit("first_name", "Ada");
@@ -83,7 +116,7 @@ describe("the sync worker", () => {
       { baseDelayMs: 5, random: () => 0.5 },
     );
     await worker.flushNow();
-    expect(getSyncStatus()).toMatchObject({ phase: "server-trouble", pending: 1 });
+    expect(getSyncStatus()).toMatchObject({ phase: "unreachable", pending: 1 });
     await expect.poll(() => pendingCount(db, owner)).toBe(0);
     worker.stop();
     expect(keys).toHaveLength(2);
@@ -115,7 +148,7 @@ describe("the sync worker", () => {
     expect(await pendingCount(db, owner)).toBe(1);
   });
 
-  it("drops a refused non-answer change so that the answers behind it still go", async () => {
+  it("drops a refused non-answer change and tells its feature; the answers go regardless", async () => {
     await recordAction(
       db,
       owner,
@@ -125,7 +158,7 @@ describe("the sync worker", () => {
     );
     await edit("first_name", "Ada");
     const sent: string[] = [];
-    const refusals: { kind: string; payload: unknown; message: string }[] = [];
+    const dropped: { kind: string; payload: unknown; failure: Failure }[] = [];
     const worker = new SyncWorker(
       db,
       owner,
@@ -137,24 +170,50 @@ describe("the sync worker", () => {
         }
       },
       {
-        onActionRefused: (batch, error) =>
-          refusals.push({ kind: batch.kind, payload: batch.payload, message: error.message }),
+        onActionDropped: (batch, failure) =>
+          dropped.push({ kind: batch.kind, payload: batch.payload, failure }),
       },
     );
     await worker.flushNow();
     worker.stop();
-    expect(sent).toEqual(["add-another", "answer"]);
+    expect(sent.sort()).toEqual(["add-another", "answer"]);
     expect(await pendingCount(db, owner)).toBe(0);
     expect(getSyncStatus()).toMatchObject({ phase: "idle" });
-    // The feature that made the change hears of the refusal, to say so and undo it.
-    expect(refusals).toEqual([
+    // The feature that made the change hears of it, to say so and show the server's value again.
+    expect(dropped).toEqual([
       {
         kind: "add-another",
         payload: { button_id: "gone", num_components: 2 },
-        message: "button_id must name a button",
+        failure: expect.objectContaining({ class: "refused", message: "button_id must name a button" }),
       },
     ]);
   });
+
+  it.each([
+    ["tabs", { tab_id: "ps_tab", chosen_tab: "upload" }, "tabs:ps_tab"],
+    ["add-another", { button_id: "college", num_components: 2 }, "add-another:college"],
+  ] as const)(
+    "drops a %s change the server had a problem with, once, and tells its feature",
+    async (kind, payload, key) => {
+      await recordAction(db, owner, kind, payload, key);
+      const dropped: Failure[] = [];
+      let sends = 0;
+      const worker = new SyncWorker(
+        db,
+        owner,
+        async () => {
+          sends += 1;
+          throw new ApiError("server", "Broken.", 500, { message: "Broken." });
+        },
+        { onActionDropped: (_batch, failure) => dropped.push(failure), baseDelayMs: 1 },
+      );
+      await worker.flushNow();
+      worker.stop();
+      expect(sends).toBe(1);
+      expect(dropped).toEqual([expect.objectContaining({ class: "server-problem", message: "Broken." })]);
+      expect(await pendingCount(db, owner)).toBe(0);
+    },
+  );
 
   it("keeps a non-answer change that failed for the network or the session", async () => {
     await recordAction(db, owner, "web-status", { web_status: "started" }, "web-status:started");
@@ -203,7 +262,7 @@ describe("the sync worker", () => {
     expect(adopted).toEqual([{ first_name: "Newer" }]);
   });
 
-  it("tells offline (waiting for a connection) from server trouble, and retries both", async () => {
+  it("tells offline, no answer, a busy server and a server problem apart (issue 30)", async () => {
     await edit("first_name", "Ada");
     let failure: () => never = () => {
       throw new ApiError("network", "offline");
@@ -216,53 +275,163 @@ describe("the sync worker", () => {
         sends += 1;
         failure();
       },
-      { baseDelayMs: 1e9 },
+      { baseDelayMs: 1e9, maxDelayMs: 1e9 },
     );
     vi.stubGlobal("navigator", { onLine: false });
     await worker.flushNow();
     expect(getSyncStatus()).toMatchObject({ phase: "offline", pending: 1 });
 
     vi.stubGlobal("navigator", { onLine: true });
-    const troubles: [string, () => never][] = [
+    const cases: [string, () => never, Partial<ReturnType<typeof getSyncStatus>>][] = [
       [
-        "a 500",
+        "a 500 with the server's message",
         () => {
-          throw new ApiError("server", "failed", 500, { message: "failed" });
+          throw new ApiError("server", "The database is down.", 500, { message: "The database is down." });
         },
+        { phase: "server-error", serverMessage: "The database is down." },
       ],
       [
-        "a reply that is not JSON, whatever its status",
+        "a reply that is not JSON, whatever its status (a captive portal's 200)",
         () => {
-          throw new ApiError("server", "odd", 404);
+          throw new ApiError("server", GENERIC_ERROR_MESSAGE, 200);
         },
+        { phase: "server-error", serverMessage: GENERIC_ERROR_MESSAGE },
       ],
       [
-        "a 429",
+        "a 429 without Retry-After",
         () => {
           throw new ApiError("server", "busy", 429, { message: "busy" });
         },
+        { phase: "server-error", serverMessage: "busy" },
+      ],
+      [
+        "a 503 with Retry-After",
+        () => {
+          throw new ApiError("server", "Later.", 503, { message: "Later." }, 60_000);
+        },
+        { phase: "busy" },
       ],
       [
         "a network failure while online",
         () => {
           throw new ApiError("network", "unreachable");
         },
+        { phase: "unreachable" },
       ],
       [
         "a timeout",
         () => {
           throw new DOMException("The operation timed out.", "TimeoutError");
         },
+        { phase: "unreachable" },
       ],
     ];
-    for (const [label, trouble] of troubles) {
-      updateSyncStatus({ phase: "idle" });
+    for (const [label, trouble, expected] of cases) {
       failure = trouble;
+      // Each flush is the applicant's click: one try, parked lanes included.
       await worker.flushNow();
-      expect(getSyncStatus().phase, label).toBe("server-trouble");
+      expect(getSyncStatus(), label).toMatchObject(expected);
+      if (expected.phase === "server-error") {
+        expect(describeSyncStatus(getSyncStatus()), label).not.toMatch(/couldn't reach/);
+      }
     }
-    expect(sends).toBe(1 + troubles.length);
+    expect(sends).toBe(1 + cases.length);
     expect(await pendingCount(db, owner)).toBe(1);
+    worker.stop();
+  });
+
+  it("tries a server problem once, then waits for the next edit, click or reconnection", async () => {
+    let fail = true;
+    const sent: Record<string, string>[] = [];
+    const worker = new SyncWorker(
+      db,
+      owner,
+      async (batch) => {
+        sent.push(batch.answers);
+        if (fail) throw new ApiError("server", "Broken.", 500, { message: "Broken." });
+      },
+      { debounceMs: 5, maxWaitMs: 10, baseDelayMs: 1 },
+    );
+    worker.start();
+    await edit("first_name", "Ada");
+    worker.notifyChange();
+    await eventually(() => expect(getSyncStatus().phase).toBe("server-error"));
+    // Time passes: nothing is sent by itself.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent).toHaveLength(1);
+    // The next edit is a trigger: the same batch again (then the edit).
+    await edit("last_name", "Lovelace");
+    worker.notifyChange();
+    await eventually(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toEqual({ first_name: "Ada" });
+    // So is a click (Save and continue, Submit, "Try again"); then it goes through.
+    fail = false;
+    void worker.flushNow();
+    await eventually(async () => expect(await pendingCount(db, owner)).toBe(0));
+    worker.stop();
+    expect(sent.at(-1)).toEqual({ last_name: "Lovelace" });
+  });
+
+  it("tries a web status three times in all on a server problem, then waits (spec §9: retried 2 times)", async () => {
+    await recordAction(db, owner, "web-status", { web_status: "validating" }, "web-status:validating");
+    let sends = 0;
+    const worker = new SyncWorker(
+      db,
+      owner,
+      async () => {
+        sends += 1;
+        throw new ApiError("server", "Broken.", 500, { message: "Broken." });
+      },
+      { baseDelayMs: 1, maxDelayMs: 5 },
+    );
+    await worker.flushNow();
+    await eventually(() => expect(getSyncStatus().phase).toBe("server-error"));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sends).toBe(3);
+    expect(describeSyncStatus(getSyncStatus())).toBe(
+      "The server had a problem, so 1 change is kept on this device: Broken.",
+    );
+    worker.stop();
+  });
+
+  it("never holds an answer back behind a failing change of another kind (no head-of-line blocking)", async () => {
+    await recordAction(db, owner, "last-page", { last_page: "/education" });
+    await recordAction(db, owner, "validations", { errors: {} });
+    const stored: Record<string, string> = {};
+    const answerSends: number[] = [];
+    const worker = new SyncWorker(db, owner, async (batch) => {
+      if (batch.kind === "last-page") throw new ApiError("server", "Broken.", 500, { message: "Broken." });
+      // A report that never answers (until its timeout) must not hold anything back either.
+      if (batch.kind === "validations") return new Promise(() => {});
+      answerSends.push(Date.now());
+      Object.assign(stored, batch.answers);
+      return undefined;
+    });
+    void worker.flushNow();
+    await edit("first_name", "Ada");
+    await edit("last_name", "Lovelace");
+    void worker.flushNow();
+    await eventually(() => expect(stored).toEqual({ first_name: "Ada", last_name: "Lovelace" }));
+    expect(answerSends).toHaveLength(1);
+    worker.stop();
+  });
+
+  it("comes back after a busy server's Retry-After by itself", async () => {
+    await edit("first_name", "Ada");
+    let sends = 0;
+    const worker = new SyncWorker(
+      db,
+      owner,
+      async () => {
+        sends += 1;
+        if (sends === 1) throw new ApiError("server", "Later.", 503, { message: "Later." }, 10);
+      },
+      { random: () => 0 },
+    );
+    await worker.flushNow();
+    expect(getSyncStatus().phase).toBe("busy");
+    await eventually(async () => expect(await pendingCount(db, owner)).toBe(0));
+    expect(sends).toBe(2);
     worker.stop();
   });
 
@@ -305,7 +474,7 @@ describe("the sync worker", () => {
       "a 400 without fields",
       () => new ApiError("server", "Invalid body.", 400, { message: "Invalid body." }),
     ],
-    ["a 413 from a proxy (not JSON)", () => new ApiError("server", "Too large.", 413)],
+    ["a 413 from a proxy (not JSON)", () => new ApiError("server", GENERIC_ERROR_MESSAGE, 413)],
     ["a 422", () => new ApiError("server", "Invalid body.", 422, { message: "Invalid body." })],
   ])(
     "isolates the answer behind %s by halving the batch, and sends all the others",
@@ -497,20 +666,21 @@ describe("when the sync worker sends while someone types (fake clock)", () => {
     worker.stop();
   });
 
-  it("sends the answers queued behind another change right after it, whatever is signalled meanwhile", async () => {
+  it("sends the answers while another change is still under way: lanes do not wait for each other", async () => {
     const kinds: string[] = [];
     const { worker, release: answer } = workerHoldingFirstSend((batch) => kinds.push(batch.kind));
     await recordAction(db, owner, "web-status", { web_status: "started" }, "web-status:started");
     await edit("first_name", "Ada");
     const sending = worker.flushNow();
-    await until(() => sends.length === 1);
-    await edit("middle_name", "Jo");
-    worker.notifyChange();
+    await until(() => sends.length === 2);
+    expect(kinds.sort()).toEqual(["answer", "web-status"]);
+    expect(sends.find((sent) => Object.keys(sent.answers).length > 0)?.answers).toEqual({
+      first_name: "Ada",
+    });
+    expect(sends[1]?.at).toBe(sends[0]?.at);
     answer();
     await sending;
-    expect(kinds).toEqual(["web-status", "answer"]);
-    expect(sends[1]?.answers).toEqual({ first_name: "Ada", middle_name: "Jo" });
-    expect(sends[1]?.at).toBe(sends[0]?.at);
+    expect(await pendingCount(db, owner)).toBe(0);
     worker.stop();
   });
 
@@ -532,7 +702,7 @@ describe("when the sync worker sends while someone types (fake clock)", () => {
     await vi.advanceTimersByTimeAsync(1);
     await until(() => sends.length === 2);
     // The second retry waits 2 s; an edit 500 ms in sends it after the quiet period instead.
-    await until(() => getSyncStatus().phase === "server-trouble");
+    await until(() => getSyncStatus().phase === "unreachable");
     fail = false;
     await vi.advanceTimersByTimeAsync(500);
     await edit("middle_name", "Jo");

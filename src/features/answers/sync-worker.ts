@@ -1,14 +1,17 @@
 import { liveQuery, type Subscription } from "dexie";
-import { ApiError } from "../../lib/api-client";
+import { classifyFailure, type Failure, retriesByItself } from "../../lib/failure";
+import { FAILURE_POLICY, nextTryIn, retryDelay } from "../../lib/failure-policy";
 import { holdLeadership, type Tabs } from "../../lib/tab-leadership";
 import { refusedFieldsOf } from "../../shared/answer-refusals";
 import type { AnswerOutcome } from "../../shared/api-types";
-import type { LocalDb } from "./local-db";
+import { ANSWER_LANE, kindOfLane, type LocalDb, type QueueKind } from "./local-db";
 import { setRefusedAnswers } from "./refused-answers";
 import { SendSchedule } from "./send-schedule";
 import {
   type Batch,
   completeBatch,
+  laneContents,
+  lanesWithWork,
   pendingCount,
   queueSummary,
   refuseAnswers,
@@ -16,7 +19,9 @@ import {
   splitBatch,
   takeBatch,
 } from "./sync-queue";
-import { getSyncStatus, updateSyncStatus } from "./sync-status";
+import { type SyncPhase, updateSyncStatus } from "./sync-status";
+
+export { retryDelay } from "../../lib/failure-policy";
 
 /** Sends one batch; resolves with the server's outcome for answer batches. Throws ApiError. */
 export type SendBatch = (batch: Batch) => Promise<AnswerOutcome | undefined>;
@@ -32,43 +37,69 @@ export type SyncWorkerOptions = {
   /** The server kept newer values for these fields: adopt them. */
   onSuperseded?: (batch: Batch, superseded: Record<string, string>) => Promise<void>;
   /**
-   * The server refused a non-answer change for what it is (it is dropped): the feature that made
-   * it says so and undoes it on the device (e.g. "Error adding another college").
+   * A non-answer change left the queue without reaching the server (the failure policy drops it:
+   * refused, or a server problem for tabs and add-another): the feature that made it says so and
+   * shows the server's value again (e.g. "Error adding another college").
    */
-  onActionRefused?: (batch: Batch, error: ApiError) => void;
+  onActionDropped?: (batch: Batch, failure: Failure) => void;
   /** Web Locks name: one tab per owner sends; the others follow through the shared database. */
   lockName?: string;
   /** The browser's tabs, for leadership (tests give fakes; the page's own by default). */
   tabs?: Tabs;
 };
 
-/** Capped exponential backoff with ±20 % jitter, so many clients do not retry in step. */
-export function retryDelay(attempt: number, base: number, max: number, random: () => number): number {
-  return Math.min(max, base * 2 ** attempt) * (0.8 + 0.4 * random());
-}
-
 /** More consecutive sequence refusals than this means something is wrong beyond lost state. */
 const MAX_RESYNCS = 3;
 
 /**
- * Sends one owner's queued changes to the server, one batch at a time, in order. Retries network
- * failures, timeouts, 5xx, 429 and replies that are not our API's with backoff; resynchronises on a
- * sequence gap; sets invalid answers aside (refused, marked at their fields) and sends the rest, so
- * no answer can hold back the queue; stops on 401 (waiting for the same user to sign in) and on
- * other refusals (the user must look), never dropping an answer.
+ * Where one lane stands (lanes: local-db.ts `laneOf`). `retrying`: a failure it retries by itself
+ * (no connection, a busy server, a server problem with tries left) is timed; `parked`: the server
+ * had a problem (tries spent) or refused the answers for a reason no edit fixes, and the lane
+ * waits for a trigger: an edit in it, a click (flushNow), the connection coming back, a reload.
+ */
+type LaneState =
+  | { state: "idle" }
+  | { state: "sending" }
+  | { state: "retrying"; failure: Failure }
+  | { state: "parked"; failure: Failure; contents: string }
+  | { state: "signed-out" };
+
+type Lane = {
+  name: string;
+  status: LaneState;
+  /** Consecutive failures that retry by themselves, for the backoff. */
+  attempt: number;
+  /** Consecutive server problems, against the failure policy's tries. */
+  serverProblems: number;
+  resyncs: number;
+  timer?: ReturnType<typeof setTimeout>;
+  running?: Promise<void>;
+  /** A trigger or flush arrived during a send: go on with what waits now, right after it. */
+  again: boolean;
+  /** A failure to retry by itself in this many ms: the timer is set once the run has ended. */
+  retryInMs?: number;
+};
+
+/**
+ * Sends one owner's queued changes to the server, lane by lane: the answers in one lane, in
+ * order, each other change (last page, each web status, the validations, each tab, each
+ * add-another button) in its own, so a change that fails never holds back another (issue 30).
+ * How each failure is met is the failure policy's (src/lib/failure-policy.ts): no connection and a
+ * busy server are retried with backoff; a server problem is tried as often as the policy allows,
+ * then the lane waits for the next trigger and the header says what happened; refused answers are
+ * set aside at their fields and the rest goes; a refused change of another kind is dropped and
+ * its feature told. A sequence gap is resynchronised; a 401 stops every lane until sign-in. Never
+ * drops an answer.
  */
 export class SyncWorker {
   private readonly schedule: SendSchedule;
-  private running: Promise<void> | undefined;
-  /** A flush was asked for while a send was under way: what waits now goes right after it. */
-  private flushRequested = false;
-  private attempt = 0;
+  private readonly lanes = new Map<string, Lane>();
   private stopped = false;
   private leader: boolean;
   private releaseLock: () => void = () => {};
   private pendingWatch: Subscription | undefined;
   private readonly options: Required<
-    Omit<SyncWorkerOptions, "onSuperseded" | "onActionRefused" | "lockName" | "tabs">
+    Omit<SyncWorkerOptions, "onSuperseded" | "onActionDropped" | "lockName" | "tabs">
   > &
     SyncWorkerOptions;
 
@@ -87,8 +118,9 @@ export class SyncWorker {
       ...options,
     };
     this.leader = !options.lockName;
+    // The answer lane's timer: the typing debounce, and its backoff (an edit then sends sooner).
     this.schedule = new SendSchedule(
-      () => void this.flushNow(),
+      () => void this.flushLanes(false),
       this.options.debounceMs,
       this.options.maxWaitMs,
     );
@@ -98,17 +130,16 @@ export class SyncWorker {
     return this.leader;
   }
 
+  /** The connection is back: a trigger for every lane, with the backoff started afresh. */
   private readonly onOnline = () => {
-    this.attempt = 0;
-    void this.flushNow();
+    for (const lane of this.lanes.values()) lane.attempt = 0;
+    void this.flushLanes(true);
   };
 
-  private readonly onVisibility = () => void this.flushNow();
+  private readonly onVisibility = () => void this.flushLanes(false);
 
-  /** A retry is waiting for the server, and now the connection is gone too: say the simpler thing. */
-  private readonly onOffline = () => {
-    if (getSyncStatus().phase === "server-trouble") updateSyncStatus({ phase: "offline" });
-  };
+  /** Retries waiting for the server, and now the connection is gone too: say the simpler thing. */
+  private readonly onOffline = () => this.publish();
 
   start(): void {
     if (typeof window !== "undefined") {
@@ -123,6 +154,7 @@ export class SyncWorker {
       next: ({ pending, refused }) => {
         setRefusedAnswers(refused, { pending });
         if (pending > 0) this.changed();
+        void this.reviewParked();
       },
       error: () => {},
     });
@@ -130,20 +162,19 @@ export class SyncWorker {
       this.options.lockName,
       () => this.stopped,
       {
+        // Taking the lead is a reload for this tab's purposes: everything waiting is tried.
         lead: () => {
           this.leader = true;
-          void this.flushNow();
+          void this.flushLanes(true);
         },
         stepDown: async () => {
           this.leader = false;
-          await this.running;
+          await Promise.all([...this.lanes.values()].map((lane) => lane.running));
           this.schedule.cancel();
           // The tab now leading sends, retries and tells its own header; this (hidden) one only
           // counts what waits, as a tab that never led does.
-          const { phase } = getSyncStatus();
-          if (phase === "sending" || phase === "server-trouble" || phase === "offline") {
-            updateSyncStatus({ phase: "idle" });
-          }
+          this.forgetLanes();
+          updateSyncStatus({ phase: "idle", serverMessage: null });
         },
       },
       this.options.tabs,
@@ -153,6 +184,7 @@ export class SyncWorker {
   stop(): void {
     this.stopped = true;
     this.schedule.cancel();
+    this.forgetLanes();
     this.pendingWatch?.unsubscribe();
     this.releaseLock();
     if (typeof window === "undefined") return;
@@ -161,19 +193,26 @@ export class SyncWorker {
     document.removeEventListener("visibilitychange", this.onVisibility);
   }
 
-  /** An answer was recorded in this tab: send soon. */
+  /** An answer was recorded in this tab: a trigger for the answer lane, sent after the debounce. */
   notifyChange(): void {
+    this.unpark(ANSWER_LANE);
     this.changed();
   }
 
-  /** Sends everything waiting now; resolves when the queue is empty or the worker must wait. */
-  flushNow(): Promise<void> {
-    if (!this.leader) return Promise.resolve();
-    if (this.running) this.flushRequested = true;
-    this.running ??= this.drain().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
+  /** A change of another kind was queued in this tab (its lane): sent now. */
+  notifyAction(lane: string): void {
+    this.unpark(lane);
+    void this.flushLanes(false);
+  }
+
+  /**
+   * Sends everything waiting now, parked lanes included (the applicant asked: Save and continue,
+   * Submit, "Try again", sign-out); resolves once every lane has sent, or must wait. With `kinds`,
+   * every lane still goes, but only theirs are waited for (Submit waits for the answers, counts
+   * and tabs, not for a slow last page).
+   */
+  flushNow(kinds?: readonly QueueKind[]): Promise<void> {
+    return this.flushLanes(true, kinds);
   }
 
   private changed(): void {
@@ -181,60 +220,216 @@ export class SyncWorker {
     this.schedule.changed();
   }
 
-  private async drain(): Promise<void> {
-    let resyncs = 0;
+  private lane(name: string): Lane {
+    let lane = this.lanes.get(name);
+    if (!lane) {
+      lane = { name, status: { state: "idle" }, attempt: 0, serverProblems: 0, resyncs: 0, again: false };
+      this.lanes.set(name, lane);
+    }
+    return lane;
+  }
+
+  private unpark(name: string): void {
+    const lane = this.lanes.get(name);
+    if (lane?.status.state !== "parked") return;
+    lane.status = { state: "idle" };
+    lane.serverProblems = 0;
+  }
+
+  private forgetLanes(): void {
+    for (const lane of this.lanes.values()) clearTimeout(lane.timer);
+    this.lanes.clear();
+  }
+
+  /**
+   * Runs every lane with work. `trigger`: the applicant acted (or the connection came back), so
+   * parked lanes go too and timed retries go now. Otherwise (the debounce, a tab shown) a lane
+   * waiting on its retry or parked stays so.
+   */
+  private async flushLanes(trigger: boolean, kinds?: readonly QueueKind[]): Promise<void> {
+    if (!this.leader || this.stopped) return;
+    if (trigger) this.schedule.cancel();
+    let names: string[];
+    try {
+      names = await lanesWithWork(this.db, this.owner);
+    } catch (error) {
+      // The answer lane's timer flushes every lane, so it brings the others back too.
+      const answers = this.lane(ANSWER_LANE);
+      this.deviceFailed(answers, error);
+      if (answers.retryInMs !== undefined) this.retryIn(answers, answers.retryInMs);
+      answers.retryInMs = undefined;
+      return;
+    }
+    const runs: Promise<void>[] = [];
+    const awaited = (name: string) => !kinds || kinds.includes(kindOfLane(name));
+    for (const name of names) {
+      const lane = this.lane(name);
+      if (trigger) {
+        this.unpark(name);
+        clearTimeout(lane.timer);
+        lane.timer = undefined;
+        if (lane.status.state === "retrying") lane.status = { state: "idle" };
+      }
+      if (lane.status.state === "parked" || lane.status.state === "signed-out") continue;
+      // A timed retry of another lane is its own; the answer lane's is the schedule, now firing.
+      if (lane.timer !== undefined) continue;
+      const run = this.runLane(lane);
+      if (awaited(name)) runs.push(run);
+    }
+    // Lanes already sending finish their turn before the flush resolves.
+    for (const lane of this.lanes.values()) if (lane.running && awaited(lane.name)) runs.push(lane.running);
+    if (runs.length === 0) this.publish();
+    await Promise.all(runs);
+  }
+
+  private runLane(lane: Lane): Promise<void> {
+    if (lane.running) {
+      lane.again = true;
+      return lane.running;
+    }
+    lane.running = this.drainLane(lane)
+      .catch((error: unknown) => this.deviceFailed(lane, error))
+      .finally(() => {
+        lane.running = undefined;
+        // Set only now: a timer firing while the run was still ending would find it running, and
+        // the retry would be lost.
+        if (lane.retryInMs !== undefined) this.retryIn(lane, lane.retryInMs);
+        lane.retryInMs = undefined;
+        this.publish();
+      });
+    return lane.running;
+  }
+
+  private async drainLane(lane: Lane): Promise<void> {
+    const answers = lane.name === ANSWER_LANE;
     // A leader that steps down ends the batch under way and stops there.
     while (!this.stopped && this.leader) {
-      // The batch takes every change waiting now; changes made while it is sent wait for their time.
-      this.schedule.taken();
-      this.flushRequested = false;
-      const batch = await takeBatch(this.db, this.owner);
+      lane.again = false;
+      // The answer batch takes every answer waiting now; edits made while it is sent wait for their time.
+      if (answers) this.schedule.taken();
+      const batch = await takeBatch(this.db, this.owner, lane.name);
       if (!batch) {
-        updateSyncStatus({ phase: "idle", pending: 0, serverMessage: null });
+        lane.status = { state: "idle" };
+        lane.serverProblems = 0;
         return;
       }
-      updateSyncStatus({ phase: "sending" });
+      lane.status = { state: "sending" };
+      this.publish();
       let outcome: AnswerOutcome | undefined;
       try {
         outcome = await this.send(batch);
         if (batch.kind === "answer") markAcknowledged(batch);
       } catch (error) {
-        const expected = expectedSeq(error);
-        if (expected !== null && resyncs < MAX_RESYNCS) {
-          resyncs += 1;
-          await resyncBatch(this.db, batch, expected);
-          continue;
-        }
-        if (batch.kind === "answer" && isInvalidBatch(error)) {
-          await this.setAsideInvalid(batch, error);
-          continue;
-        }
-        if (isRefusedAction(batch, error)) {
-          // A refused last page, status, report or choice would be refused again forever, and
-          // would hold back the answers queued behind it: it is dropped (nothing typed is in it).
-          await completeBatch(this.db, batch.batchId);
-          this.options.onActionRefused?.(batch, error as ApiError);
-          continue;
-        }
-        await this.handleFailure(error);
+        if (await this.failed(lane, batch, error)) continue;
+        updateSyncStatus({ pending: await pendingCount(this.db, this.owner) });
         return;
       }
-      this.attempt = 0;
-      resyncs = 0;
+      lane.status = { state: "idle" };
+      lane.attempt = 0;
+      lane.serverProblems = 0;
+      lane.resyncs = 0;
       if (outcome && Object.keys(outcome.superseded).length > 0) {
         await this.options.onSuperseded?.(batch, outcome.superseded);
       }
       await completeBatch(this.db, batch.batchId);
-      const pending = await pendingCount(this.db, this.owner);
-      updateSyncStatus({ pending });
+      updateSyncStatus({ pending: await pendingCount(this.db, this.owner) });
       // Edits made during an answer send go when their wait is over (its timer is set), not at
       // once: one request per keystroke while someone types on would load the server for nothing.
-      // After another kind, the answers queued behind it were due already: they go now.
-      if (batch.kind === "answer" && pending > 0 && this.schedule.waiting && !this.flushRequested) {
-        updateSyncStatus({ phase: "idle" });
-        return;
-      }
+      if (answers && this.schedule.waiting && !lane.again) return;
     }
+  }
+
+  /**
+   * Meets a failed send as the failure policy says. Returns true when the lane goes on at once
+   * (the batch was resynchronised, split, or dropped), false when it must wait.
+   */
+  private async failed(lane: Lane, batch: Batch, error: unknown): Promise<boolean> {
+    const failure = classifyFailure(error);
+    const expected = expectedSeq(failure);
+    if (expected !== null && lane.resyncs < MAX_RESYNCS) {
+      lane.resyncs += 1;
+      await resyncBatch(this.db, batch, expected);
+      return true;
+    }
+    if (batch.kind === "answer" && isInvalidBatch(failure)) {
+      await this.setAsideInvalid(batch, failure);
+      return true;
+    }
+    const policy = FAILURE_POLICY[batch.kind];
+    if (failure.class === "signed-out") {
+      // Every lane waits for the same user to sign in again.
+      lane.status = { state: "signed-out" };
+      return false;
+    }
+    if (failure.class === "server-problem") lane.serverProblems += 1;
+    const retry =
+      retriesByItself(failure) ||
+      (failure.class === "server-problem" && lane.serverProblems < policy.serverProblemTries);
+    if (retry) {
+      lane.status = { state: "retrying", failure };
+      lane.retryInMs = nextTryIn(failure, lane.attempt++, this.backoff());
+      return false;
+    }
+    const drop =
+      failure.class === "refused" ? policy.onRefused === "drop" : policy.onServerProblem === "drop";
+    if (drop && batch.kind !== "answer") {
+      // It would fail the same way again, and nothing typed is in it: its feature says so.
+      await completeBatch(this.db, batch.batchId);
+      lane.serverProblems = 0;
+      this.options.onActionDropped?.(batch, failure);
+      return true;
+    }
+    // Kept for the next trigger (the very same request, so a repeat is harmless).
+    lane.status = { state: "parked", failure, contents: await laneContents(this.db, this.owner, lane.name) };
+    return false;
+  }
+
+  /**
+   * The device's own store failed under the lane (full, or closed): its batches are as they were,
+   * so the lane tries again after the backoff instead of rejecting into nowhere.
+   */
+  private deviceFailed(lane: Lane, error: unknown): void {
+    if (this.stopped) return;
+    console.warn(
+      "The save queue could not be read or updated on this device; trying again later.",
+      (error as Error)?.name,
+    );
+    const { base, max, random } = this.backoff();
+    lane.retryInMs = retryDelay(lane.attempt++, base, max, random);
+  }
+
+  private backoff() {
+    return { base: this.options.baseDelayMs, max: this.options.maxDelayMs, random: this.options.random };
+  }
+
+  private retryIn(lane: Lane, delayMs: number): void {
+    if (this.stopped) return;
+    if (lane.name === ANSWER_LANE) {
+      this.schedule.retryIn(delayMs);
+      return;
+    }
+    clearTimeout(lane.timer);
+    lane.timer = setTimeout(() => {
+      lane.timer = undefined;
+      if (this.leader && !this.stopped) void this.runLane(lane);
+    }, delayMs);
+  }
+
+  /**
+   * A parked lane whose changes were edited (in another tab: this tab's edits unpark it at once)
+   * is a trigger; one with nothing left (undone, sent by another tab) is no longer a problem.
+   */
+  private async reviewParked(): Promise<void> {
+    const parked = [...this.lanes.values()].filter((lane) => lane.status.state === "parked");
+    if (parked.length === 0) return;
+    for (const lane of parked) {
+      const contents = await laneContents(this.db, this.owner, lane.name);
+      if (lane.status.state !== "parked" || contents === lane.status.contents) continue;
+      lane.status = { state: "idle" };
+      lane.serverProblems = 0;
+      if (contents !== "") this.changed();
+    }
+    this.publish();
   }
 
   /**
@@ -242,31 +437,45 @@ export class SyncWorker {
    * refused) and the rest goes again; without, the batch is halved until the offending answer is
    * alone, and then it is refused with the server's message. Either way the queue moves on.
    */
-  private async setAsideInvalid(batch: Batch, error: ApiError): Promise<void> {
+  private async setAsideInvalid(batch: Batch, failure: Failure): Promise<void> {
     const keys = Object.keys(batch.answers);
-    const named = refusedFieldsOf(error.body);
+    const named = refusedFieldsOf(failure.body);
     const reasons = named && Object.fromEntries(Object.entries(named).filter(([key]) => keys.includes(key)));
     if (reasons && Object.keys(reasons).length > 0) await refuseAnswers(this.db, batch, reasons);
     else if (!(await splitBatch(this.db, batch))) {
-      await refuseAnswers(this.db, batch, Object.fromEntries(keys.map((key) => [key, error.message])));
+      await refuseAnswers(this.db, batch, Object.fromEntries(keys.map((key) => [key, failure.message])));
     }
   }
 
-  private async handleFailure(error: unknown): Promise<void> {
-    updateSyncStatus({ pending: await pendingCount(this.db, this.owner) });
-    if (error instanceof ApiError && error.kind === "unauthorized") {
+  /** The header's phase from every lane: the most pressing first (docs/architecture.md). */
+  private publish(): void {
+    if (this.stopped || !this.leader) return;
+    const states = [...this.lanes.values()].map((lane) => lane.status);
+    const find = (test: (state: LaneState) => boolean) => states.find(test);
+    const failureOf = (state: LaneState | undefined) =>
+      state && "failure" in state ? state.failure : undefined;
+    if (find((s) => s.state === "signed-out")) {
       updateSyncStatus({ phase: "signed-out" });
       return;
     }
-    if (!isServerTrouble(error)) {
-      updateSyncStatus({ phase: "attention", serverMessage: (error as ApiError).message });
+    const parked = find((s) => s.state === "parked");
+    if (parked) {
+      const failure = failureOf(parked) as Failure;
+      const phase: SyncPhase = failure.class === "refused" ? "attention" : "server-error";
+      updateSyncStatus({ phase, serverMessage: failure.message });
       return;
     }
-    updateSyncStatus({ phase: browserOffline() ? "offline" : "server-trouble" });
-    if (this.stopped) return;
-    this.schedule.retryIn(
-      retryDelay(this.attempt++, this.options.baseDelayMs, this.options.maxDelayMs, this.options.random),
-    );
+    const retrying = states.map(failureOf).filter((failure): failure is Failure => failure !== undefined);
+    if (retrying.some((failure) => failure.class === "no-connection")) {
+      updateSyncStatus({ phase: browserOffline() ? "offline" : "unreachable", serverMessage: null });
+    } else if (retrying.some((failure) => failure.class === "server-busy")) {
+      updateSyncStatus({ phase: "busy", serverMessage: null });
+    } else if (find((s) => s.state === "sending") || retrying.length > 0) {
+      // A server problem with tries left (a web status) is still being sent.
+      updateSyncStatus({ phase: "sending", serverMessage: null });
+    } else {
+      updateSyncStatus({ phase: "idle", serverMessage: null });
+    }
   }
 }
 
@@ -279,9 +488,9 @@ function markAcknowledged(batch: Batch): void {
 }
 
 /** The sequence number the server asked for, when it refused a batch for a gap (409). */
-function expectedSeq(error: unknown): number | null {
-  if (!(error instanceof ApiError) || error.status !== 409) return null;
-  const expected = error.body?.expected_seq;
+function expectedSeq(failure: Failure): number | null {
+  if (failure.status !== 409) return null;
+  const expected = failure.body?.expected_seq;
   return typeof expected === "number" && Number.isInteger(expected) && expected > 0 ? expected : null;
 }
 
@@ -290,30 +499,10 @@ function browserOffline(): boolean {
 }
 
 /**
- * Worth sending again unchanged: no answer (offline, cut, timed out), a server failure or 429, or
- * a reply that is not our API's JSON (a proxy's or portal's page), whatever its status.
- */
-export function isServerTrouble(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return true;
-  return error.isRetryable || (error.kind === "server" && error.body === undefined);
-}
-
-/**
  * The server refused the batch's content (400 or 422 from our API, or 413 from anything on the
- * way): sending it unchanged would be refused forever.
+ * way): sending it unchanged would be refused for ever.
  */
-function isInvalidBatch(error: unknown): error is ApiError {
-  if (!(error instanceof ApiError) || error.kind !== "server") return false;
-  if (error.status === 413) return true;
-  return (error.status === 400 || error.status === 422) && error.body !== undefined;
-}
-
-/** A non-answer change the server refused for what it is (not for the session or the network). */
-function isRefusedAction(batch: Batch, error: unknown): boolean {
-  return (
-    batch.kind !== "answer" &&
-    error instanceof ApiError &&
-    error.kind !== "unauthorized" &&
-    !isServerTrouble(error)
-  );
+function isInvalidBatch(failure: Failure): boolean {
+  if (failure.status === 413) return true;
+  return failure.class === "refused" && (failure.status === 400 || failure.status === 422);
 }

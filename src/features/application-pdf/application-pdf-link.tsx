@@ -35,11 +35,12 @@ type Props = { mode: PdfLinkMode; owner: string };
  * and offers the copy downloaded earlier on this device.
  */
 export function ApplicationPdfLink({ mode, owner }: Props) {
-  const { state, refresh } = useApplicationPdf({ owner, followSaves: mode === "preview" });
+  // The preview is made when the applicant asks for it, never as they type (issue 36).
+  const { state, refresh } = useApplicationPdf({ owner, askOnOpen: mode === "download" });
   const copy = useOfflineCopy(owner, state.phase === "offline");
   const statusId = useId();
-  // The PDF is asked for as the page opens: its progress is read with the control, and said aloud
-  // only once the applicant has pressed the control (one announcement per event, decision 0016).
+  // The download is asked for as the page opens: its progress is read with the control, and said
+  // aloud only once the applicant has pressed the control (one announcement per event, decision 0016).
   const [pressed, setPressed] = useState(false);
   const ask = () => {
     setPressed(true);
@@ -87,6 +88,7 @@ export function ApplicationPdfLink({ mode, owner }: Props) {
       );
       break;
     }
+    case "idle":
     case "failed":
     case "starting":
     case "pending":
@@ -95,8 +97,9 @@ export function ApplicationPdfLink({ mode, owner }: Props) {
       if (state.phase === "pending") status = state.message;
       if (state.phase === "offline")
         status = `You're offline. A connection is needed to ${mode === "preview" ? "preview" : "download"} your application (PDF).`;
-      // No PDF to go to yet: a button that asks for it (again, after a failure), busy while it is
-      // being made (focusable, silent: the status says what happens), disabled offline.
+      // No PDF to go to yet: a button that asks for it (first, or again after a failure or a
+      // change), busy while it is being made (focusable, silent: the status says what happens),
+      // disabled offline.
       control = (
         <PendingButton
           className="button button--secondary application-pdf__link"

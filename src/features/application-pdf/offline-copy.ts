@@ -1,5 +1,5 @@
 // A copy of the applicant's last downloaded application PDF, kept on the device (Cache Storage)
-// so it opens offline (decision 0013). One entry per user (keyed by a digest of the username, so
+// so it opens offline (decision 0013); sign-out also removes /completion's receipt (issue 32). One entry per user (keyed by a digest of the username, so
 // the cache names no one), and the whole cache goes at sign-out with the rest of the user's data
 // (src/features/session/log-out.ts): personal data stays in Cache Storage only while signed in.
 
@@ -72,9 +72,21 @@ export async function readOfflineCopy(owner: string): Promise<OfflineCopy | null
   }
 }
 
-/** Removes every user's copy (sign-out). */
+/**
+ * The IndexedDB database of /completion's receipt (src/features/receipt/receipt-store.ts): named
+ * here so sign-out removes it with the PDF without loading the receipt's code.
+ */
+export const RECEIPT_DATABASE = "admissions-receipts";
+
+/** Removes every user's copy, the PDF and the receipt (sign-out). */
 export async function forgetOfflineCopies(): Promise<void> {
   await cacheStorage()
     ?.delete(CACHE_NAME)
     .catch(() => undefined);
+  await new Promise<void>((resolve) => {
+    if (typeof indexedDB === "undefined") return resolve();
+    const deletion = indexedDB.deleteDatabase(RECEIPT_DATABASE);
+    // Blocked (another tab has it open): deleted once that tab lets go; nothing to wait for here.
+    deletion.onsuccess = deletion.onerror = deletion.onblocked = () => resolve();
+  });
 }

@@ -65,8 +65,18 @@ describe("the PDF link's state", () => {
     });
   });
 
-  it("does not poll offline", () => {
+  it("does not poll offline, nor before anything is asked", () => {
     expect(nextPollDelay({ phase: "offline" })).toBeNull();
+    expect(nextPollDelay({ phase: "idle" })).toBeNull();
+  });
+
+  it("polls the preview only while its PDF is being made: a poll of a changed application makes a new one (issue 36)", () => {
+    const ready = stateFromAnswer({ status: "COMPLETED", url: "/x", message: "" }, 0);
+    const failed = stateFromAnswer({ status: "FAILED", url: null, message: "No." }, 0);
+    expect(nextPollDelay(ready, { settled: false })).toBeNull();
+    expect(nextPollDelay(failed, { settled: false })).toBeNull();
+    expect(nextPollDelay({ phase: "pending", message: "" }, { settled: false })).toBe(1_000);
+    expect(nextPollDelay({ phase: "starting" }, { settled: false })).toBe(1_000);
   });
 
   it("treats a ready link as stale a minute before it expires (a tab that slept through its renewal)", () => {

@@ -12,7 +12,13 @@ import { GENERIC_ERROR_MESSAGE } from "../../shared/messages";
 // answers, so the rules are tested without React or timers.
 
 export type PdfLinkState =
-  /** Nothing asked yet (signed out, or the first answer is on its way): spec §4 starts UNPROCESSED. */
+  /**
+   * Nothing asked, and nothing will be until the applicant presses the control: the preview on
+   * Final Steps, whose application changes as the applicant types (issue 36: every saved pause
+   * made a new PDF).
+   */
+  | { phase: "idle" }
+  /** Asked, the first answer on its way: spec §4 starts UNPROCESSED. */
   | { phase: "starting" }
   | { phase: "pending"; message: string }
   | { phase: "ready"; url: string; message: string; receivedAt: number }
@@ -45,16 +51,19 @@ export function stateFromError(error: unknown): PdfLinkState {
 
 /**
  * Spec §9: every 1,000 ms while the PDF is being made, every 600,000 ms once it is made or failed
- * (each answer brings a fresh link, so the one on the page keeps working); no polling offline.
+ * (each answer brings a fresh link, so the one on the page keeps working); no polling offline or
+ * before anything is asked. `settled: false` (the preview): no polling once made or failed, since a
+ * poll of a changed application makes a new PDF; a link gone stale is renewed when followed.
  */
-export function nextPollDelay(state: PdfLinkState): number | null {
+export function nextPollDelay(state: PdfLinkState, { settled = true } = {}): number | null {
   switch (state.phase) {
     case "starting":
     case "pending":
       return PDF_POLL_PENDING_MS;
     case "ready":
     case "failed":
-      return PDF_POLL_SETTLED_MS;
+      return settled ? PDF_POLL_SETTLED_MS : null;
+    case "idle":
     case "offline":
       return null;
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { holdAnswer } from "../form/held-answers";
 import { saveCount } from "../form/ui-choices";
 import { checkApplication, groupErrorsByPage, mergeErrors } from "./application-check";
 import { currentServerErrors, recordRefusal, submissionState } from "./submission-state";
@@ -48,6 +49,21 @@ describe("the whole-application check", () => {
     expect(pages).toEqual(["/about", "/education", "/final-steps"]);
     expect(errors.app_type?.length).toBeGreaterThan(0);
     expect(errors.legal_agree?.length).toBeGreaterThan(0);
+  });
+
+  it("judges the date a field holds without storing it, so the summary says what the field says", async () => {
+    const recent = `${new Date().getFullYear() - 5}-01-01`;
+    holdAnswer("birth_date", recent);
+    try {
+      expect((await checkApplication(OWNER, {})).birth_date).toEqual([
+        "You must be 13 years or older to apply.",
+      ]);
+      holdAnswer("birth_date", "2001-02-30");
+      expect((await checkApplication(OWNER, {})).birth_date).toEqual(["A valid date of birth is required."]);
+    } finally {
+      holdAnswer("birth_date", null);
+    }
+    expect((await checkApplication(OWNER, {})).birth_date).toEqual(["A valid date of birth is required."]);
   });
 
   it("checks the add-another blocks the applicant added, even when empty", async () => {

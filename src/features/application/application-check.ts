@@ -3,6 +3,7 @@ import { indexCatalogue } from "../../form/engine/catalogue-index";
 import { validateAnswers } from "../../form/engine/validate";
 import { formPages } from "../../form/pages/form-pages";
 import { FORM_PAGES, type FormPagePath } from "../../shared/routes";
+import { withHeldAnswers } from "../form/held-answers";
 import { readChoices } from "../form/ui-choices";
 
 export type ErrorMap = Record<string, readonly string[]>;
@@ -10,7 +11,9 @@ export type ErrorMap = Record<string, readonly string[]>;
 /**
  * The whole application checked as the server will check it at submission (spec §4 "Client
  * validation"): every page, required fields included, with this owner's add-another counts and tab
- * choices deciding what is visible.
+ * choices deciding what is visible. A value a field shows without storing it (a date of birth out
+ * of range, `held-answers.ts`) is judged in place of the stored answer, so the summary and Submit
+ * say what the field says.
  */
 export async function checkApplication(
   owner: string,
@@ -19,7 +22,7 @@ export async function checkApplication(
   const { counts, tabs } = await readChoices(owner, formPages);
   return validateAnswers(
     formPages,
-    answers,
+    withHeldAnswers(answers),
     { hostName: partner.name, today: new Date() },
     { includeRequired: true, signedIn: true, counts, tabs },
   );

@@ -10,7 +10,7 @@ import { COMPLETION_ROUTE, FORM_PAGES, type FormPagePath } from "../../shared/ro
 import { answerStore, loadSyncClient } from "../answers/answer-session";
 import { refusedKeys } from "../answers/refused-answers";
 import { saveOutcome } from "../answers/save-outcome";
-import { getSyncStatus } from "../answers/sync-status";
+import { BUSY_MESSAGE, getSyncStatus, serverErrorMessage } from "../answers/sync-status";
 import { useClientSnapshot } from "../profile/snapshot-context";
 import { checkApplication } from "./application-check";
 import { refusedOnSubmitMessage } from "./refused-answers-message";
@@ -20,6 +20,8 @@ import { useFormNavigation } from "./use-form-navigation";
 import { reportValidations } from "./validation-report";
 
 const SUBMIT_ERROR_LABEL = "Submit Error";
+/** What the server's check reads: these must all have reached it before a submit. */
+const SUBMIT_READS = ["answer", "tabs", "add-another"] as const;
 
 /**
  * The buttons under a form page: back to the previous step, "Save and continue" to the next, and
@@ -65,13 +67,15 @@ export function PageActions({ current }: { current: FormPagePath }) {
 }
 
 /**
- * Nothing was submitted because changes have not reached the server: say why. Offline or server
- * trouble: try again later; refused answers: which, and what to do; an ended session: nothing
- * here (the applicant is taken to sign in again, their answers kept).
+ * Nothing was submitted because changes have not reached the server: say why. No connection: try
+ * again when back online; a busy server or a server problem: that, with its message; refused
+ * answers: which, and what to do; an ended session: nothing here (the applicant is taken to sign
+ * in again, their answers kept).
  */
 async function explainUnsent(): Promise<void> {
   const status = getSyncStatus();
-  switch (saveOutcome(status, await (await loadSyncClient()).pending())) {
+  const notSubmitted = "Your application has not been submitted yet.";
+  switch (saveOutcome(status, await (await loadSyncClient()).pending(SUBMIT_READS))) {
     case "signed-out":
       return;
     case "refused":
@@ -79,6 +83,15 @@ async function explainUnsent(): Promise<void> {
       return;
     case "attention":
       showErrorToast(SUBMIT_ERROR_LABEL, status.serverMessage ?? UNSENT_MESSAGE);
+      return;
+    case "server-error":
+      showErrorToast(
+        SUBMIT_ERROR_LABEL,
+        `${notSubmitted} ${serverErrorMessage(status.serverMessage, status.pending)}`,
+      );
+      return;
+    case "busy":
+      showErrorToast(SUBMIT_ERROR_LABEL, `${notSubmitted} ${BUSY_MESSAGE}.`);
       return;
     default:
       showErrorToast(SUBMIT_ERROR_LABEL, UNSENT_MESSAGE);
@@ -102,8 +115,8 @@ function SubmitButton() {
     try {
       const owner = answerStore.owner;
       const result = await submitApplication({
-        flush: async () => (await loadSyncClient()).flush(),
-        pending: async () => (await loadSyncClient()).pending(),
+        flush: async () => (await loadSyncClient()).flush(SUBMIT_READS),
+        pending: async () => (await loadSyncClient()).pending(SUBMIT_READS),
         advance: advanceWebStatus,
         check: () => checkApplication(owner, answerStore.all()),
         report: (errors) => reportValidations(owner, errors, true),

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api-client";
+import { GENERIC_ERROR_MESSAGE } from "../../shared/messages";
 import type { WebStatus } from "../profile/client-snapshot";
 import type { ErrorMap } from "./application-check";
-import { type SubmitSteps, submitApplication } from "./submit-application";
+import { SUBMIT_BUSY_MESSAGE, type SubmitSteps, submitApplication } from "./submit-application";
 
 function steps(overrides: Partial<SubmitSteps> & { errors?: ErrorMap; waiting?: number } = {}) {
   const log: string[] = [];
@@ -65,19 +66,37 @@ describe("submitting an application (spec §4)", () => {
     expect(log).not.toContain("status submitted");
   });
 
-  it("treats no answer or a server failure as not sent, and other refusals as failures", async () => {
+  it("says no connection, a busy server and a server problem (with its message) apart, one try per click", async () => {
+    let tries = 0;
     const offline = steps({
       submit: async () => {
+        tries += 1;
         throw new ApiError("network", "offline");
       },
     });
     expect(await submitApplication(offline.steps)).toEqual({ kind: "unsent" });
-    const down = steps({
+    const busy = steps({
       submit: async () => {
-        throw new ApiError("server", "down", 503);
+        tries += 1;
+        throw new ApiError("server", "Later.", 503, { message: "Later." }, 5_000);
       },
     });
-    expect(await submitApplication(down.steps)).toEqual({ kind: "unsent" });
+    expect(await submitApplication(busy.steps)).toEqual({ kind: "failed", message: SUBMIT_BUSY_MESSAGE });
+    const broke = steps({
+      submit: async () => {
+        tries += 1;
+        throw new ApiError("server", "Submit broke", 500, { message: "Submit broke" });
+      },
+    });
+    expect(await submitApplication(broke.steps)).toEqual({ kind: "failed", message: "Submit broke" });
+    const portal = steps({
+      submit: async () => {
+        tries += 1;
+        throw new ApiError("server", GENERIC_ERROR_MESSAGE, 200);
+      },
+    });
+    expect(await submitApplication(portal.steps)).toEqual({ kind: "failed", message: GENERIC_ERROR_MESSAGE });
+    expect(tries).toBe(4);
     const refused = steps({
       submit: async () => {
         throw new ApiError("unauthorized", "Your session is invalid.", 401);

@@ -1,4 +1,5 @@
 import { ApiError } from "../../lib/api-client";
+import { classifyFailure } from "../../lib/failure";
 import type { SubmitOutcome } from "../../shared/api-types";
 import type { WebStatus } from "../profile/client-snapshot";
 import type { ErrorMap } from "./application-check";
@@ -6,7 +7,7 @@ import type { ErrorMap } from "./application-check";
 export type SubmitSteps = {
   /** Sends what is waiting; resolves when the queue is empty or the worker must wait. */
   flush: () => Promise<void>;
-  /** Changes still waiting for the server after a flush. */
+  /** Changes the server's check reads (answers, counts, tabs) still waiting after a flush. */
   pending: () => Promise<number>;
   advance: (status: WebStatus) => Promise<void>;
   /** The whole application checked on the device. */
@@ -27,6 +28,8 @@ export type SubmitResult =
 
 export const UNSENT_MESSAGE =
   "We couldn't reach the server, so your application has not been submitted yet. Your answers are saved on this device. Please submit again when you're back online.";
+export const SUBMIT_BUSY_MESSAGE =
+  "The server is busy, so your application has not been submitted yet. Your answers are saved on this device. Please submit again in a moment.";
 
 /**
  * Spec §4 "Submit (logged in)": save, mark the application validating, check it on the device and
@@ -42,14 +45,17 @@ export async function submitApplication(steps: SubmitSteps): Promise<SubmitResul
   if (Object.keys(errors).length > 0) return { kind: "errors", errors, server: false };
   // The server must hold every answer before it checks them.
   if ((await steps.pending()) > 0) return { kind: "unsent" };
+  // One request per click (spec §9: no retry); what failed is said as it was (failure-policy.ts).
   try {
     await steps.submit();
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const serverErrors = error.status === 422 ? errorMapOf(error.body?.errors) : null;
     if (serverErrors) return { kind: "errors", errors: serverErrors, server: true };
-    if (error.isRetryable) return { kind: "unsent" };
-    return { kind: "failed", message: error.message };
+    const failure = classifyFailure(error);
+    if (failure.class === "no-connection") return { kind: "unsent" };
+    if (failure.class === "server-busy") return { kind: "failed", message: SUBMIT_BUSY_MESSAGE };
+    return { kind: "failed", message: failure.message };
   }
   await steps.advance("submitted");
   return { kind: "submitted" };

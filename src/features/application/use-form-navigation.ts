@@ -4,7 +4,7 @@ import { showErrorToast } from "../../components/toasts";
 import { answerStore, loadSyncClient } from "../answers/answer-session";
 import { refusedKeys } from "../answers/refused-answers";
 import { type SaveOutcome, saveOutcome } from "../answers/save-outcome";
-import { getSyncStatus, SERVER_TROUBLE_MESSAGE } from "../answers/sync-status";
+import { BUSY_MESSAGE, getSyncStatus, serverErrorMessage, UNREACHABLE_MESSAGE } from "../answers/sync-status";
 import { useClientSnapshot } from "../profile/snapshot-context";
 import { reportValidations } from "./validation-report";
 
@@ -19,6 +19,7 @@ const SAVE_WAIT_MS = 3_000;
 export const SAVED_MESSAGE = "Your answers have been saved.";
 export const SAVED_ON_DEVICE_MESSAGE =
   "Your answers are saved on this device and will be sent as soon as you're back online.";
+export const STILL_SENDING_MESSAGE = "Your answers are saved on this device and are still being sent.";
 /** The label of the error toasts that say a save did not reach the server. */
 export const SAVE_ERROR_LABEL = "Save Error";
 const GENERIC_SAVE_MESSAGE = "The server refused your changes.";
@@ -70,9 +71,10 @@ export function useFormNavigation() {
   );
 
   /**
-   * "Save and continue": save and validate, then the next page with a message that tells the truth:
-   * saved, or saved on the device while offline, or kept on the device while the server is in
-   * trouble. Answers the server refused keep the applicant on the page, told which and what to do;
+   * "Save and continue": save and validate (one request per waiting change: a click is one try,
+   * failure-policy.ts), then the next page with a message that tells the truth: saved, or saved on
+   * the device while offline, or kept on the device while the server cannot be reached, is busy,
+   * or had a problem (with its message). Answers the server refused keep the applicant on the page, told which and what to do;
    * an ended session says nothing here (the applicant is taken to sign in again).
    */
   const saveAndGoTo = useCallback(
@@ -98,13 +100,27 @@ export function useFormNavigation() {
         case "attention":
           showErrorToast(SAVE_ERROR_LABEL, getSyncStatus().serverMessage ?? GENERIC_SAVE_MESSAGE);
           return;
-        case "server-trouble":
-          showErrorToast(SAVE_ERROR_LABEL, `${SERVER_TROUBLE_MESSAGE}.`);
+        case "unreachable":
+          showErrorToast(SAVE_ERROR_LABEL, `${UNREACHABLE_MESSAGE}.`);
           break;
+        case "busy":
+          showErrorToast(SAVE_ERROR_LABEL, `${BUSY_MESSAGE}.`);
+          break;
+        case "server-error": {
+          const status = getSyncStatus();
+          showErrorToast(SAVE_ERROR_LABEL, serverErrorMessage(status.serverMessage, status.pending));
+          break;
+        }
       }
       markPageChanged();
       const successMessage =
-        outcome === "saved" ? SAVED_MESSAGE : outcome === "offline" ? SAVED_ON_DEVICE_MESSAGE : undefined;
+        outcome === "saved"
+          ? SAVED_MESSAGE
+          : outcome === "offline"
+            ? SAVED_ON_DEVICE_MESSAGE
+            : outcome === "sending"
+              ? STILL_SENDING_MESSAGE
+              : undefined;
       navigate(path, { state: successMessage ? { successMessage } : null });
     },
     [signedIn, toSignup, goTo, save, markPageChanged, navigate],

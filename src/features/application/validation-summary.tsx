@@ -3,6 +3,7 @@ import { Link } from "react-aria-components";
 import { MISSING_INFORMATION_MESSAGE } from "../../shared/messages";
 import { answerStore } from "../answers/answer-session";
 import { debounce } from "../form/debounce";
+import { subscribeHeldAnswers, withHeldAnswers } from "../form/held-answers";
 import { onChoicesChanged } from "../form/ui-choices";
 import { checkApplication, groupErrorsByPage, mergeErrors, type SummaryGroup } from "./application-check";
 import {
@@ -87,7 +88,8 @@ function useApplicationErrors(owner: string): SummaryGroup[] | null {
       checkApplication(owner, answers)
         .then((local) => {
           if (!current) return;
-          setGroups(groupErrorsByPage(mergeErrors(local, currentServerErrors(answers))));
+          const shown = withHeldAnswers(answers);
+          setGroups(groupErrorsByPage(mergeErrors(local, currentServerErrors(shown))));
           // Spec §4: while validating, an edit re-validates and the server hears of it.
           void reportValidations(owner, local);
         })
@@ -95,7 +97,12 @@ function useApplicationErrors(owner: string): SummaryGroup[] | null {
     };
     const later = debounce(run, RECHECK_MS);
     run();
-    const stops = [answerStore.subscribeAll(later), onChoicesChanged(run), subscribeSubmission(run)];
+    const stops = [
+      answerStore.subscribeAll(later),
+      subscribeHeldAnswers(later),
+      onChoicesChanged(run),
+      subscribeSubmission(run),
+    ];
     return () => {
       current = false;
       later.cancel();

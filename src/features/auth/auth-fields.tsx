@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { Button, FieldError, Input, Label, Text, TextField } from "react-aria-components";
-import { CONFIRMATION_CODE_LENGTH } from "../../shared/auth-rules";
 
 type FieldProps = {
   value: string;
@@ -83,7 +82,11 @@ export function PasswordField({
   );
 }
 
-/** Six digits; accepts a pasted or autofilled code with spaces or dashes (one-time-code). */
+/**
+ * The 6-digit code, kept as typed: the page reads it with `confirmationCodeOf` (a pasted or
+ * autofilled code may have spaces or dashes) and refuses anything but six digits, so a seventh
+ * digit is said to be wrong instead of silently dropped.
+ */
 export function CodeField({ value, onChange, error, autoFocus }: FieldProps) {
   return (
     <TextField
@@ -91,7 +94,7 @@ export function CodeField({ value, onChange, error, autoFocus }: FieldProps) {
       name="code"
       autoComplete="one-time-code"
       value={value}
-      onChange={(next) => onChange(next.replace(/\D/g, "").slice(0, CONFIRMATION_CODE_LENGTH))}
+      onChange={onChange}
       isInvalid={error !== undefined}
       autoFocus={autoFocus}
       isRequired

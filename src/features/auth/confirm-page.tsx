@@ -3,7 +3,13 @@ import { Button } from "react-aria-components";
 import { useNavigate } from "react-router-dom";
 import { PendingButton } from "../../components/pending-button";
 import { showSuccessToast, thisScreen } from "../../components/toasts";
-import { AUTH_MESSAGES, isValidCode, isValidEmail, normalizeEmail } from "../../shared/auth-rules";
+import {
+  AUTH_MESSAGES,
+  confirmationCodeOf,
+  isValidCode,
+  isValidEmail,
+  normalizeEmail,
+} from "../../shared/auth-rules";
 import { confirmAccount, resendConfirmation } from "./auth-api";
 import { AuthCard } from "./auth-card";
 import { CodeField, EmailField } from "./auth-fields";
@@ -20,14 +26,16 @@ export function ConfirmPage() {
   const { pending, run } = useAuthCall();
 
   const emailError = check !== "none" && !isValidEmail(username) ? AUTH_MESSAGES.emailInvalid : undefined;
-  const codeError = check === "confirm" && !isValidCode(code) ? AUTH_MESSAGES.codeInvalid : undefined;
+  const codeError =
+    check === "confirm" && !isValidCode(confirmationCodeOf(code)) ? AUTH_MESSAGES.codeInvalid : undefined;
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setCheck("confirm");
-    if (!isValidEmail(username) || !isValidCode(code)) return focusFirstInvalid(form.current);
+    const typed = confirmationCodeOf(code);
+    if (!isValidEmail(username) || !isValidCode(typed)) return focusFirstInvalid(form.current);
     const address = normalizeEmail(username);
-    const result = await run("Confirm Card Error", () => confirmAccount(address, code));
+    const result = await run("Confirm Card Error", () => confirmAccount(address, typed));
     if (result.ok) {
       navigate("/login", {
         state: {

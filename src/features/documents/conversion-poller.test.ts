@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api-client";
 import type { DocumentConversionState } from "../../shared/api-types";
-import { UNAUTHORIZED_MESSAGE } from "../../shared/messages";
-import { ConversionPoller, type ConversionState } from "./conversion-poller";
+import { GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, UNAUTHORIZED_MESSAGE } from "../../shared/messages";
+import { ConversionPoller, type ConversionState, MAX_UNANSWERED_POLLS } from "./conversion-poller";
 
 type Answer = DocumentConversionState | Error;
 
@@ -63,6 +63,7 @@ describe("conversion polling (spec §4)", () => {
 
     const none = poller([status("NOT_ANSWERED")]);
     none.subject.watch();
+    await expect.poll(() => none.seen).toEqual(["NOT_ANSWERED"]);
     await settle();
     expect(none.seen).toEqual(["NOT_ANSWERED"]);
     expect(none.asked).toHaveLength(1);
@@ -78,10 +79,10 @@ describe("conversion polling (spec §4)", () => {
     expect(subject.current?.message).toBe('There is no file question "resume_file" in the application.');
   });
 
-  it("keeps the last status through server trouble and goes on asking", async () => {
+  it("keeps the last status through a busy server or a poll that got no answer, and goes on asking", async () => {
     const { subject, seen, asked } = poller([
       status("IN_PROGRESS"),
-      new ApiError("server", "busy", 503, { message: "busy" }),
+      new ApiError("server", "busy", 503, { message: "busy" }, 1),
       new ApiError("network", "offline"),
       status("COMPLETED"),
     ]);
@@ -89,6 +90,46 @@ describe("conversion polling (spec §4)", () => {
     await expect.poll(() => seen.at(-1)).toBe("COMPLETED");
     expect(seen).toEqual(["IN_PROGRESS", "COMPLETED"]);
     expect(asked).toHaveLength(4);
+  });
+
+  it.each([
+    [
+      "a 500",
+      new ApiError("server", "Conversions are down.", 500, { message: "Conversions are down." }),
+      "Conversions are down.",
+    ],
+    [
+      "a reply that is not our API's",
+      new ApiError("server", GENERIC_ERROR_MESSAGE, 502),
+      GENERIC_ERROR_MESSAGE,
+    ],
+  ])(
+    "sets FAILED with the message on %s: a polling failure ends the polling (spec §4)",
+    async (_label, error, message) => {
+      const failed: ConversionState[] = [];
+      const subject = new ConversionPoller(
+        "resume_file",
+        async () => {
+          throw error;
+        },
+        (state) => failed.push(state),
+        { intervalMs: 5, isOnline: () => true },
+      );
+      subject.watch();
+      await expect.poll(() => failed.map((state) => state.status)).toEqual(["FAILED"]);
+      expect(failed[0]?.message).toBe(message);
+      await settle();
+      expect(failed).toHaveLength(1);
+    },
+  );
+
+  it(`sets FAILED after ${MAX_UNANSWERED_POLLS} polls in a row got no answer while online, never for ever "Converting…"`, async () => {
+    const { subject, seen, asked } = poller([status("IN_PROGRESS"), new ApiError("network", "no answer")]);
+    subject.watch();
+    await expect.poll(() => seen.at(-1)).toBe("FAILED");
+    expect(seen).toEqual(["IN_PROGRESS", "FAILED"]);
+    expect(asked).toHaveLength(1 + MAX_UNANSWERED_POLLS);
+    expect(subject.current?.message).toBe(NETWORK_ERROR_MESSAGE);
   });
 
   it("does not ask while offline (the call could only fail), and asks when told the network is back", async () => {
@@ -120,6 +161,7 @@ describe("conversion polling (spec §4)", () => {
   it("stops on a 401 without reporting a failure", async () => {
     const { subject, seen, asked } = poller([new ApiError("unauthorized", UNAUTHORIZED_MESSAGE, 401)]);
     subject.watch();
+    await expect.poll(() => asked).toHaveLength(1);
     await settle();
     expect(seen).toEqual([]);
     expect(asked).toHaveLength(1);

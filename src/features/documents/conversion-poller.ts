@@ -1,10 +1,17 @@
-import { ApiError } from "../../lib/api-client";
+import { classifyFailure } from "../../lib/failure";
 import type { DocumentConversionState } from "../../shared/api-types";
 import { CONVERSION_POLL_MS } from "../../shared/document-rules";
-import { isServerTrouble } from "../answers/sync-worker";
 
-/** A conversion as this tab last learnt it, with when its link (if any) was given. */
-export type ConversionState = DocumentConversionState & { receivedAt: number };
+/** A poll with no answer this long counts as one that got no answer at all. */
+export const POLL_TIMEOUT_MS = 20_000;
+/** Polls in a row that got no answer while online before the conversion is given up (FAILED). */
+export const MAX_UNANSWERED_POLLS = 3;
+
+/**
+ * A conversion as this tab last learnt it, with when its link (if any) was given. `pollFailed`: the
+ * FAILED is this tab's (a poll that failed, spec §4), not the server's word about the conversion.
+ */
+export type ConversionState = DocumentConversionState & { receivedAt: number; pollFailed?: boolean };
 
 /** Spec §4 document conversion polling: only these statuses are asked about again. */
 export function isConverting(status: DocumentConversionState["status"] | undefined): boolean {
@@ -21,16 +28,19 @@ export type PollerOptions = {
  * Asks for one question's conversion status (spec §4) while someone watches it: a file question on
  * screen, or an upload this tab just recorded. The first watcher asks at once; UNPROCESSED and
  * IN_PROGRESS are asked again every 2,000 ms (spec §9); COMPLETED, FAILED and NOT_ANSWERED stop.
- * A refusal by the server (a 4xx other than 401) sets FAILED with its message (spec §4 "a polling
- * failure sets FAILED"). No answer at all, or server trouble, is not the conversion failing: the
- * last known status stays and the poller asks again (offline, once the browser is back online).
- * A 401 stops it: the session-lost redirect takes over.
+ * Spec §4 "a polling failure sets FAILED", as failure-policy.ts reads it: a server problem or a
+ * refusal sets FAILED with the server's message (or the catalogue's); polls that get no answer
+ * while online (POLL_TIMEOUT_MS each) set it after MAX_UNANSWERED_POLLS; offline the last known
+ * status stays and the poller asks again once the browser is back online; a busy server is asked
+ * again after its Retry-After. So no field converts for ever. A 401 stops it: the session-lost
+ * redirect takes over.
  */
 export class ConversionPoller {
   private watchers = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private inFlight: AbortController | undefined;
   private state: ConversionState | undefined;
+  private unanswered = 0;
   private readonly options: Required<PollerOptions>;
 
   constructor(
@@ -89,30 +99,39 @@ export class ConversionPoller {
     const controller = new AbortController();
     this.inFlight = controller;
     let next: ConversionState | undefined;
-    let again = false;
+    let againIn: number | null = null;
     try {
-      const answer = await this.fetchStatus(this.key, controller.signal);
+      const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(POLL_TIMEOUT_MS)]);
+      const answer = await this.fetchStatus(this.key, signal);
+      this.unanswered = 0;
       next = { ...answer, receivedAt: this.options.now() };
-      again = isConverting(answer.status);
+      if (isConverting(answer.status)) againIn = this.options.intervalMs;
     } catch (error) {
       if (controller.signal.aborted) return this.state;
-      if (error instanceof ApiError && error.kind === "unauthorized") return this.state;
-      if (isServerTrouble(error)) {
-        again = this.options.isOnline();
+      const failure = classifyFailure(error);
+      if (failure.class === "signed-out") return this.state;
+      if (failure.class === "server-busy") {
+        againIn = Math.max(this.options.intervalMs, failure.retryAfterMs ?? 0);
+      } else if (failure.class === "no-connection" && !this.options.isOnline()) {
+        // Asked again on the online event.
+      } else if (failure.class === "no-connection" && ++this.unanswered < MAX_UNANSWERED_POLLS) {
+        againIn = this.options.intervalMs;
       } else {
+        this.unanswered = 0;
         next = {
           status: "FAILED",
-          message: (error as Error).message,
+          message: failure.message,
           url: null,
           receivedAt: this.options.now(),
+          pollFailed: true,
         };
       }
     } finally {
       if (this.inFlight === controller) this.inFlight = undefined;
     }
     if (next) this.update(next);
-    if (again && this.watchers > 0) {
-      this.timer = setTimeout(() => void this.poll(), this.options.intervalMs);
+    if (againIn !== null && this.watchers > 0) {
+      this.timer = setTimeout(() => void this.poll(), againIn);
     }
     return this.state;
   }

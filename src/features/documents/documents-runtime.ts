@@ -1,7 +1,8 @@
-import { showErrorToast } from "../../components/toasts";
+import { closeToast, showErrorToast } from "../../components/toasts";
 import { indexCatalogue } from "../../form/engine/catalogue-index";
 import { messagePrefixOf } from "../../form/engine/validate";
 import { formPages } from "../../form/pages/form-pages";
+import { FAILURE_POLICY } from "../../lib/failure-policy";
 import { KeyedListeners } from "../../lib/keyed-listeners";
 import type { DocumentConversionState } from "../../shared/api-types";
 import { FILE_ANSWERED_VALUE, VIEW_LINK_SECONDS } from "../../shared/document-rules";
@@ -11,16 +12,17 @@ import { type KeptFile, localDb } from "../answers/local-db";
 import { answerWriter, setAnswer } from "../form/set-answer";
 import { deleteConversion } from "./api/delete-conversion";
 import { getConversion } from "./api/get-conversion";
+import { getDocumentAnswers } from "./api/get-document-answers";
 import { httpUploadTransport } from "./api/upload-transport";
 import { ConversionPoller, type ConversionState, isConverting } from "./conversion-poller";
-import { dropServerDocument } from "./document-cache";
+import { dropServerDocument, replaceServerDocuments } from "./document-cache";
 import { hiddenFileQuestionFinder } from "./hidden-file-questions";
 import { storageFailureMessage } from "./storage-failure";
-import { queueDeletion, queueUpload } from "./upload-queue";
+import { conversionEnded, dropHeld, queueDeletion, queueUpload, retryHeld } from "./upload-queue";
 import { type UploadEvents, UploadWorker } from "./upload-worker";
 
 /** Spec §8: the label of an upload's error toast. */
-export const uploadErrorLabel = (field: string) => `Error uploading file for ${field}`;
+export const uploadErrorLabel = (field: string) => FAILURE_POLICY.upload.toastLabel?.(field) ?? field;
 
 const hiddenFileQuestions = hiddenFileQuestionFinder(formPages);
 
@@ -48,7 +50,8 @@ export class DocumentsRuntime {
   private readonly progress = new Map<string, { sent: number; total: number }>();
   /** Watches held for uploads recorded by this tab, until their conversion ends. */
   private readonly afterUpload = new Map<string, () => void>();
-  private readonly failureToasts = new Set<string>();
+  /** The open "Error uploading file for {field}" toast of each question; `reset` unless retried. */
+  private readonly failureToasts = new Map<string, { toast: string; reset: boolean }>();
   private readonly listeners = new KeyedListeners();
   private stopWatchingAnswers: () => void = () => {};
 
@@ -111,6 +114,7 @@ export class DocumentsRuntime {
   async choose(key: string, file: KeptFile): Promise<void> {
     const owner = this.requireOwner();
     this.worker?.abort(key);
+    this.closeFailure(key);
     await queueUpload(localDb(), owner, key, file);
     void this.worker?.flushNow();
   }
@@ -127,6 +131,26 @@ export class DocumentsRuntime {
     this.poller(key).set({ status: "NOT_ANSWERED", message: "", url: null });
     if (answerStore.get(key) !== "") setAnswer(key, "");
     void this.worker?.flushNow();
+  }
+
+  /**
+   * "Try again" after a failed upload or conversion: the file held on the device goes back in the
+   * queue (its error toast closes without resetting anything).
+   */
+  async retry(key: string): Promise<void> {
+    const owner = this.requireOwner();
+    this.closeFailure(key);
+    if (!(await retryHeld(localDb(), owner, key))) return;
+    this.poller(key).set({ status: "NOT_ANSWERED", message: "", url: null });
+    void this.worker?.flushNow();
+  }
+
+  /** The question's error toast goes without resetting anything: a newer file or a retry is under way. */
+  private closeFailure(key: string): void {
+    const open = this.failureToasts.get(key);
+    if (!open) return;
+    open.reset = false;
+    closeToast(open.toast);
   }
 
   /** The link to the converted PDF if this tab holds one that still works for a while. */
@@ -212,30 +236,70 @@ export class DocumentsRuntime {
       this.afterUpload.get(key)?.();
       this.afterUpload.delete(key);
     }
-    if (state.status === "COMPLETED" && answerStore.get(key) !== FILE_ANSWERED_VALUE) {
+    if (state.status === "COMPLETED") {
       // Spec §4: COMPLETED marks the answer; the server stored it too (decision 0009).
-      setAnswer(key, FILE_ANSWERED_VALUE);
+      if (answerStore.get(key) !== FILE_ANSWERED_VALUE) setAnswer(key, FILE_ANSWERED_VALUE);
+      void conversionEnded(localDb(), owner, key, { completed: true }).catch(() => {});
     }
-    if (state.status === "FAILED" && previous?.status !== "FAILED") this.conversionFailed(owner, key, state);
+    if (state.status === "FAILED" && previous?.status !== "FAILED")
+      void this.conversionFailed(owner, key, state);
   }
 
-  /** Spec §4 and §8: FAILED clears the field and says why; dismissing the toast deletes the conversion. */
-  private conversionFailed(owner: string, key: string, state: ConversionState): void {
+  /**
+   * Spec §4 and §8: FAILED clears the field and says why; the file, if this device kept it, is held
+   * to try again. Dismissing the toast resets.
+   */
+  private async conversionFailed(owner: string, key: string, state: ConversionState): Promise<void> {
+    const db = localDb();
+    if (state.pollFailed && !(await this.holdsFile(owner, key))) {
+      // A question with no file here, asked about as it came on screen: the failed poll is about
+      // nothing the applicant did (the header says the server's trouble); nothing to fail.
+      this.poller(key).set({ status: "NOT_ANSWERED", message: "", url: null });
+      return;
+    }
     if (answerStore.get(key) !== "") setAnswer(key, "");
-    void dropServerDocument(localDb(), owner, key).catch(() => {});
+    await dropServerDocument(db, owner, key).catch(() => {});
+    await conversionEnded(db, owner, key, { failed: state.message }).catch(() => false);
+    this.failedToast(owner, key, state.message);
+  }
+
+  /** Whether the server's document or a file on its way is known here for the question. */
+  private async holdsFile(owner: string, key: string): Promise<boolean> {
+    const db = localDb();
+    const [document, queued] = await Promise.all([
+      db.documents.get([owner, key]),
+      db.uploads.get([owner, key]),
+    ]);
+    return document !== undefined || queued?.op === "upload" || answerStore.get(key) !== "";
+  }
+
+  /** "Error uploading file for {field}", once per question while it is open (spec §8). */
+  private failedToast(owner: string, key: string, message: string): void {
     if (this.failureToasts.has(key)) return;
-    this.failureToasts.add(key);
-    showErrorToast(uploadErrorLabel(fieldName(key)), state.message || GENERIC_ERROR_MESSAGE, {
+    const open = { toast: "", reset: true };
+    this.failureToasts.set(key, open);
+    open.toast = showErrorToast(uploadErrorLabel(fieldName(key)), message || GENERIC_ERROR_MESSAGE, {
       onClose: () => {
-        this.failureToasts.delete(key);
-        deleteConversion(key)
-          .then(() => {
-            if (this.currentOwner === owner)
-              this.poller(key).set({ status: "NOT_ANSWERED", message: "", url: null });
-          })
-          .catch(() => {});
+        if (this.failureToasts.get(key) === open) this.failureToasts.delete(key);
+        if (open.reset) void this.reset(owner, key);
       },
     });
+  }
+
+  /**
+   * Spec §8 reset of an upload error: the conversion is deleted, the file held on the device is
+   * dropped, and the server's documents are read again (GET /api/document-answer).
+   */
+  private async reset(owner: string, key: string): Promise<void> {
+    const db = localDb();
+    await dropHeld(db, owner, key).catch(() => false);
+    try {
+      await deleteConversion(key);
+      await replaceServerDocuments(db, owner, await getDocumentAnswers());
+    } catch {
+      // Offline or failing: the profile's next load brings the server's documents.
+    }
+    if (this.currentOwner === owner) this.poller(key).set({ status: "NOT_ANSWERED", message: "", url: null });
   }
 
   private readonly events: UploadEvents = {
@@ -260,10 +324,14 @@ export class DocumentsRuntime {
     deleted: (key) => {
       this.poller(key).set({ status: "NOT_ANSWERED", message: "", url: null });
     },
-    refused: (key, message) => {
+    failed: (key, failure, op) => {
       this.progress.delete(key);
       this.listeners.notify(key);
-      showErrorToast(uploadErrorLabel(fieldName(key)), message);
+      const owner = this.currentOwner;
+      if (!owner) return;
+      // An upload is held on the device (reset on dismissal); a deletion waits for the next try.
+      if (op === "upload") this.failedToast(owner, key, failure.message);
+      else showErrorToast(uploadErrorLabel(fieldName(key)), failure.message);
     },
   };
 }

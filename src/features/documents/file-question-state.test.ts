@@ -111,4 +111,36 @@ describe("a file question's state", () => {
       fileQuestionView(facts({ document, answer: "ANSWERED", queued: upload, online: false })).state,
     ).toBe("waiting");
   });
+
+  it("shows a failed upload held on the device with its reason, to try again", () => {
+    const failed = fileQuestionView(facts({ queued: { ...upload, held: "We couldn't convert it." } }));
+    expect(failed).toEqual({
+      state: "failed",
+      file: { name: "statement.docx", size: 250_880 },
+      message: "We couldn't convert it.",
+    });
+    expect(statusText(failed, true)).toBe("Problem with your file: We couldn't convert it.");
+  });
+
+  it("lets the server's document and conversion speak for a recorded file kept on the device", () => {
+    const recorded = { ...upload, recorded: true };
+    expect(
+      fileQuestionView(facts({ queued: recorded, document, conversion: conversion("IN_PROGRESS") })),
+    ).toEqual({
+      state: "converting",
+      file: { name: "statement.docx", size: 250_880 },
+    });
+  });
+
+  it("tells a busy server from an unreachable one while a file waits", () => {
+    const busy = fileQuestionView(facts({ queued: { ...upload, attempts: 1, waitingFor: "server" } }));
+    expect(busy).toEqual({ state: "waiting", file: { name: "statement.docx", size: 250_880 }, busy: true });
+    expect(statusText(busy, true)).toBe("Waiting to upload: the server is busy; it will upload in a moment.");
+    const unreachable = fileQuestionView(
+      facts({ queued: { ...upload, attempts: 1, waitingFor: "connection" } }),
+    );
+    expect(statusText(unreachable, true)).toBe(
+      "Waiting to upload: we couldn't reach the server and will keep trying.",
+    );
+  });
 });

@@ -24,15 +24,18 @@ export type ShownFile = { name: string; size: number };
 /**
  * Spec §4 file upload states, with the offline one of decision 0014: `empty` (the file input);
  * `waiting` (kept on the device until it can be uploaded); `uploading` (bytes sent, when this tab
- * sends them); `converting`; `ready` (name, size, View once converted, Delete). Anonymous visitors
+ * sends them); `converting`; `ready` (name, size, View once converted, Delete); `failed` (the
+ * upload or conversion failed for good, issue 30: Try again with the file kept here, or Delete). Anonymous visitors
  * are asked to create an account instead (spec §6).
  */
 export type FileQuestionView =
   | { state: "anonymous" }
   | { state: "empty" }
-  | { state: "waiting"; file: ShownFile }
+  | { state: "waiting"; file: ShownFile; busy?: boolean }
   | { state: "uploading"; file: ShownFile; sent: number | null }
   | { state: "converting"; file: ShownFile }
+  /** The upload or its conversion failed for good; the file is kept on the device to try again. */
+  | { state: "failed"; file: ShownFile; message: string }
   | { state: "ready"; file: ShownFile; viewable: boolean };
 
 export function fileQuestionView(facts: FileQuestionFacts): FileQuestionView {
@@ -40,11 +43,23 @@ export function fileQuestionView(facts: FileQuestionFacts): FileQuestionView {
   if (!facts.signedIn) return { state: "anonymous" };
   // A deletion waiting to be sent: the applicant has deleted the file.
   if (queued?.op === "delete") return { state: "empty" };
-  if (queued?.op === "upload") {
+  if (queued?.op === "upload" && queued.held !== undefined) {
+    return {
+      state: "failed",
+      file: { name: queued.file.name, size: queued.file.size },
+      message: queued.held,
+    };
+  }
+  // A recorded file's copy on the device changes nothing: the server's document and conversion say.
+  if (queued?.op === "upload" && !queued.recorded) {
     const file = { name: queued.file.name, size: queued.file.size };
     if (facts.progress) return { state: "uploading", file, sent: facts.progress.sent };
     // Nothing sent yet: offline, or the last try failed and a retry is scheduled.
-    if (!facts.online || queued.attempts > 0) return { state: "waiting", file };
+    if (!facts.online) return { state: "waiting", file };
+    if (queued.attempts > 0)
+      return queued.waitingFor === "server"
+        ? { state: "waiting", file, busy: true }
+        : { state: "waiting", file };
     return { state: "uploading", file, sent: null };
   }
   if (conversion?.status === "FAILED" || conversion?.status === "NOT_ANSWERED") {
@@ -77,13 +92,17 @@ export function statusText(view: FileQuestionView, online: boolean): string {
     case "empty":
       return "";
     case "waiting":
-      return online
-        ? "Waiting to upload: we couldn't reach the server and will keep trying."
-        : "Waiting to upload: it is saved on this device and will upload when you're back online.";
+      if (!online)
+        return "Waiting to upload: it is saved on this device and will upload when you're back online.";
+      return view.busy
+        ? "Waiting to upload: the server is busy; it will upload in a moment."
+        : "Waiting to upload: we couldn't reach the server and will keep trying.";
     case "uploading":
       return "Uploading…";
     case "converting":
       return "Converting…";
+    case "failed":
+      return `Problem with your file: ${view.message}`;
     case "ready":
       return `Uploaded: ${view.file.name} (${formatFileSize(view.file.size)})`;
   }

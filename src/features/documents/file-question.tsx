@@ -113,7 +113,7 @@ export function FileQuestion({ question }: { question: FileQuestionData }) {
 
   const describedBy = (...parts: (string | false | undefined)[]) =>
     parts.filter(Boolean).join(" ") || undefined;
-  const fileActions = (file: ShownFile, actions: { view?: boolean; remove?: boolean }) => (
+  const fileActions = (file: ShownFile, actions: { view?: boolean; retry?: boolean; remove?: boolean }) => (
     <div className="file-field__file">
       {file.name ? (
         <span id={ids.file} className="file-field__name">
@@ -131,6 +131,18 @@ export function FileQuestion({ question }: { question: FileQuestionData }) {
         >
           View
         </a>
+      ) : null}
+      {actions.retry ? (
+        <Button
+          className="button button--secondary file-field__action"
+          aria-describedby={describedBy(ids.file, ids.status)}
+          onPress={() => {
+            focusNext.current = "status";
+            void documentsRuntime.retry(key);
+          }}
+        >
+          Try again
+        </Button>
       ) : null}
       {actions.remove ? (
         <Button
@@ -233,7 +245,7 @@ function FileBody({
   actions,
 }: {
   view: Exclude<FileQuestionView, { state: "anonymous" } | { state: "empty" }>;
-  actions: (file: ShownFile, actions: { view?: boolean; remove?: boolean }) => ReactNode;
+  actions: (file: ShownFile, actions: { view?: boolean; retry?: boolean; remove?: boolean }) => ReactNode;
 }) {
   switch (view.state) {
     case "waiting":
@@ -259,5 +271,7 @@ function FileBody({
       );
     case "ready":
       return actions(view.file, { view: view.viewable, remove: true });
+    case "failed":
+      return actions(view.file, { retry: true, remove: true });
   }
 }

@@ -7,7 +7,7 @@ import type { LocalDb } from "../answers/local-db";
 import { testDb } from "../answers/test-db";
 import { replaceServerDocuments } from "./document-cache";
 import { fileKeysOfTab, type LeaveTabContext, leaveTab } from "./leave-tab";
-import { queuedChanges, queueUpload } from "./upload-queue";
+import { finishChange, queuedChanges, queueUpload } from "./upload-queue";
 
 const owner = "ada@example.edu";
 const KEY = "personal_statement_file";
@@ -100,5 +100,22 @@ describe("leaving a tab with a file (spec §4)", () => {
       UNAUTHORIZED_MESSAGE,
     );
     expect(await queuedChanges(db, owner)).toEqual([]);
+  });
+
+  it("says the server's problem when the check meets one (the page shows it and keeps the tab)", async () => {
+    await replaceServerDocuments(db, owner, document);
+    const broke = new ApiError("server", "Conversions are down.", 500, { message: "Conversions are down." });
+    await expect(leaveTab(context(broke, "COMPLETED"), personalStatementSection, "upload")).rejects.toThrow(
+      "Conversions are down.",
+    );
+    expect(await queuedChanges(db, owner)).toEqual([]);
+  });
+
+  it("is not held back by the copy of a file the server has recorded (kept only to try again)", async () => {
+    await replaceServerDocuments(db, owner, document);
+    const entry = await queueUpload(db, owner, KEY, { name: "statement.docx", type: "", size: 12, bytes });
+    await finishChange(db, entry, document[KEY]);
+    expect(await leaveTab(context("COMPLETED"), personalStatementSection, "upload")).toBe("allowed");
+    expect(await queuedChanges(db, owner)).toEqual([expect.objectContaining({ op: "delete" })]);
   });
 });

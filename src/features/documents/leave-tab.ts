@@ -1,9 +1,9 @@
 import type { Section } from "../../form/catalogue-types";
+import { classifyFailure, retriesByItself } from "../../lib/failure";
 import type { DocumentConversionState } from "../../shared/api-types";
 import type { LocalDb } from "../answers/local-db";
-import { isServerTrouble } from "../answers/sync-worker";
 import { isConverting } from "./conversion-poller";
-import { queueDeletion } from "./upload-queue";
+import { isToSend, queueDeletion } from "./upload-queue";
 
 /** The file questions of one tab of a tabbed section. */
 export function fileKeysOfTab(section: Section, tabId: string): string[] {
@@ -34,8 +34,8 @@ export type LeaveTabContext = {
  * the answer is `busy` (the page shows "File Upload in Progress" and stays). Otherwise the stored
  * document and conversion are deleted (queued on the device like every change, so the switch also
  * works offline: then the status this tab last knew decides) and the answer is `allowed`; the page
- * then saves the choice and clears the tab's answers. A failure to check or to queue throws (the
- * page shows "Error handling tabs for {tab}" and stays).
+ * then saves the choice and clears the tab's answers. A server problem or refusal when checking, or
+ * a failure to queue, throws (the page shows "Error handling tabs for {tab}" and stays).
  */
 export async function leaveTab(
   context: LeaveTabContext,
@@ -46,7 +46,7 @@ export async function leaveTab(
   const { db, owner } = context;
   for (const key of keys) {
     const queued = await db.uploads.get([owner, key]);
-    if (queued?.op === "upload" || context.isSending(key)) return "busy";
+    if ((queued?.op === "upload" && isToSend(queued)) || context.isSending(key)) return "busy";
   }
   const toDelete: string[] = [];
   for (const key of keys) {
@@ -54,7 +54,8 @@ export async function leaveTab(
     try {
       status = (await context.askConversion(key)).status;
     } catch (error) {
-      if (!isServerTrouble(error)) throw error;
+      // No answer (or a busy server): the status this tab last knew decides, so it works offline.
+      if (!retriesByItself(classifyFailure(error))) throw error;
       status = context.knownStatus(key);
     }
     if (isConverting(status)) return "busy";

@@ -41,7 +41,7 @@ export async function queueUpload(
 
 /**
  * The applicant deletes question `key`'s file. A file still waiting is simply dropped (deleting
- * before upload cancels it); the server's document, if it holds one, is queued for deletion.
+ * before upload cancels it); otherwise the server's document and conversion are queued for deletion.
  * Returns what is queued now.
  */
 export async function queueDeletion(
@@ -52,7 +52,9 @@ export async function queueDeletion(
   return db.transaction("rw", db.uploads, db.documents, async () => {
     const queued = await db.uploads.get([owner, key]);
     const onServer = await db.documents.get([owner, key]);
-    if (queued?.op === "upload" && !onServer) {
+    // A file only waiting never reached the server. One held after a failure may have left a
+    // conversion there (FAILED): the deletion goes to the server too (spec §4).
+    if (queued?.op === "upload" && !onServer && !queued.held) {
       await db.uploads.delete([owner, key]);
       return "cancelled";
     }
@@ -68,18 +70,21 @@ export async function queueDeletion(
   });
 }
 
-/** The owner's waiting changes, oldest first. */
+/** Whether the worker sends the entry: not held for the applicant, not recorded already. */
+export const isToSend = (entry: QueuedUpload) => entry.op === "delete" || (!entry.held && !entry.recorded);
+
+/** The owner's changes to send, oldest first. */
 export async function queuedChanges(db: LocalDb, owner: string): Promise<QueuedUpload[]> {
-  const entries = await db.uploads.where("owner").equals(owner).toArray();
+  const entries = await db.uploads.where("owner").equals(owner).filter(isToSend).toArray();
   return entries.sort((a, b) => a.queuedAt - b.queuedAt);
 }
 
-/** Files this device holds for `owner` that the server has not recorded yet. */
+/** Files this device holds for `owner` that the server has not recorded yet (waiting or held). */
 export async function waitingUploadCount(db: LocalDb, owner: string): Promise<number> {
   return db.uploads
     .where("owner")
     .equals(owner)
-    .filter((entry) => entry.op === "upload")
+    .filter((entry) => entry.op === "upload" && !entry.recorded)
     .count();
 }
 
@@ -99,7 +104,84 @@ async function updateIfCurrent(
 
 /** The store holds the file under `fileKey`: the next step records it. */
 export function markStored(db: LocalDb, entry: UploadEntry, fileKey: string): Promise<boolean> {
-  return updateIfCurrent(db, entry, (current) => ({ ...current, fileKey, attempts: 0 }));
+  return updateIfCurrent(db, entry, (current) => ({ ...current, fileKey, attempts: 0, storeFailures: 0 }));
+}
+
+/** A post to the store got no answer (`count`: how many in a row now; 0 resets after a success). */
+export function setStoreFailures(db: LocalDb, entry: UploadEntry, count: number): Promise<boolean> {
+  return updateIfCurrent(db, entry, (current) =>
+    current.op === "upload" ? { ...current, storeFailures: count } : current,
+  );
+}
+
+/**
+ * The upload failed for good (failure-policy.ts `hold`): kept on the device with the reason, not
+ * sent, until `retryHeld` or `dropHeld`.
+ */
+export function holdUpload(db: LocalDb, entry: UploadEntry, reason: string): Promise<boolean> {
+  return updateIfCurrent(db, entry, (current) =>
+    current.op === "upload" ? { ...current, held: reason, recorded: false, attempts: 0 } : current,
+  );
+}
+
+/** "Try again": the held file goes back in the queue, from the start (a fresh policy). */
+export async function retryHeld(db: LocalDb, owner: string, key: string): Promise<boolean> {
+  return db.transaction("rw", db.uploads, async () => {
+    const current = await db.uploads.get([owner, key]);
+    if (current?.op !== "upload" || !current.held) return false;
+    const { held: _reason, fileKey: _stored, ...rest } = current;
+    await db.uploads.put({
+      ...rest,
+      token: newToken(),
+      queuedAt: nextQueuedAt(),
+      attempts: 0,
+      missing: 0,
+      storeFailures: 0,
+    });
+    return true;
+  });
+}
+
+/** The applicant dismissed the failure (spec §8 reset): the held file leaves the device. */
+export async function dropHeld(db: LocalDb, owner: string, key: string): Promise<boolean> {
+  return db.transaction("rw", db.uploads, async () => {
+    const current = await db.uploads.get([owner, key]);
+    if (current?.op !== "upload" || !current.held) return false;
+    await db.uploads.delete([owner, key]);
+    return true;
+  });
+}
+
+/**
+ * The conversion of a recorded file ended: COMPLETED, its copy on the device is no longer needed;
+ * FAILED (`reason`), it is held, so the applicant can try again with it. Returns whether the device
+ * held a copy.
+ */
+export async function conversionEnded(
+  db: LocalDb,
+  owner: string,
+  key: string,
+  outcome: { completed: true } | { failed: string },
+): Promise<boolean> {
+  return db.transaction("rw", db.uploads, async () => {
+    const current = await db.uploads.get([owner, key]);
+    if (current?.op !== "upload" || !current.recorded) return false;
+    if ("completed" in outcome) await db.uploads.delete([owner, key]);
+    else {
+      const { fileKey: _removed, ...rest } = current;
+      await db.uploads.put({ ...rest, recorded: false, held: outcome.failed });
+    }
+    return true;
+  });
+}
+
+/** At sign-out: copies kept for recorded files leave the device (the server has them). */
+export async function forgetRecorded(db: LocalDb, owner: string): Promise<void> {
+  await db.uploads
+    .where("owner")
+    .equals(owner)
+    .filter((entry) => entry.op === "upload" && entry.recorded === true)
+    .delete();
 }
 
 /** The server could not find the stored file: it is uploaded again. */
@@ -112,14 +194,23 @@ export function markMissing(db: LocalDb, entry: UploadEntry): Promise<boolean> {
 }
 
 /** A try failed for a reason that may pass (offline, server trouble): counted for the backoff. */
-export function noteFailure(db: LocalDb, entry: QueuedUpload): Promise<boolean> {
-  return updateIfCurrent(db, entry, (current) => ({ ...current, attempts: current.attempts + 1 }));
+export function noteFailure(
+  db: LocalDb,
+  entry: QueuedUpload,
+  waitingFor: QueuedUpload["waitingFor"] = "connection",
+): Promise<boolean> {
+  return updateIfCurrent(db, entry, (current) => ({
+    ...current,
+    attempts: current.attempts + 1,
+    waitingFor,
+  }));
 }
 
 /**
- * The server has done what the entry asked: it leaves the queue and the device's copy of the
- * server's documents follows (`document` recorded, or null: deleted). Only if the entry is still
- * current; returns whether it was.
+ * The server has done what the entry asked, and the device's copy of the server's documents
+ * follows (`document` recorded, or null: deleted). A deletion leaves the queue; a recorded file
+ * stays on the device, not sent again, until its conversion ends (`conversionEnded`). Only if the
+ * entry is still current; returns whether it was.
  */
 export async function finishChange(
   db: LocalDb,
@@ -132,7 +223,11 @@ export async function finishChange(
     if (document) await db.documents.put({ owner: entry.owner, key: entry.key, ...document });
     else await db.documents.delete([entry.owner, entry.key]);
     if (current?.token !== entry.token) return false;
-    await db.uploads.delete([entry.owner, entry.key]);
+    if (current.op === "upload" && document) {
+      await db.uploads.put({ ...current, recorded: true, attempts: 0 });
+    } else {
+      await db.uploads.delete([entry.owner, entry.key]);
+    }
     return true;
   });
 }

@@ -7,8 +7,16 @@ import type { LocalDb } from "../answers/local-db";
 import { testDb } from "../answers/test-db";
 import type { StoreOutcome } from "./api/store-upload";
 import { replaceServerDocuments } from "./document-cache";
-import { markStored, queueDeletion, queuedChanges, queueUpload } from "./upload-queue";
-import { type UploadTransport, UploadWorker } from "./upload-worker";
+import {
+  conversionEnded,
+  dropHeld,
+  markStored,
+  queueDeletion,
+  queuedChanges,
+  queueUpload,
+  retryHeld,
+} from "./upload-queue";
+import { STORE_UNREACHABLE_MESSAGE, type UploadTransport, UploadWorker } from "./upload-worker";
 
 const owner = "ada@example.edu";
 let db: LocalDb;
@@ -17,7 +25,7 @@ beforeEach(() => {
   db = testDb();
 });
 
-type Step = "presign" | "store" | "record" | "remove";
+type Step = "presign" | "store" | "record" | "remove" | "removeConversion";
 
 /**
  * Stands in for the network and the server's document calls: a store that keeps what is posted
@@ -78,7 +86,17 @@ class FakeServer implements UploadTransport {
     this.documents.delete(key);
     return { message: "deleted" };
   }
+
+  async removeConversion(key: string): Promise<unknown> {
+    this.calls.push(`remove conversion ${key}`);
+    const failure = this.failure("removeConversion");
+    if (failure instanceof Error) throw failure;
+    return { message: "deleted" };
+  }
 }
+
+/** Every entry the device keeps for the owner, sent or not (queuedChanges lists what is to send). */
+const kept = (key: string) => db.uploads.get([owner, key]);
 
 const refusal = (status: number, message: string) => new ApiError("server", message, status, { message });
 const offline = () => new ApiError("network", "offline");
@@ -133,9 +151,29 @@ describe("the upload worker", () => {
     expect(server.calls.filter((call) => call.startsWith("presign"))).toHaveLength(3);
   });
 
-  it("retries server trouble when recording without posting the file again", async () => {
+  it("tries again later when the device's own store fails under it, and never rejects", async () => {
     const server = new FakeServer();
-    server.failures.record = [new ApiError("server", "busy", 503)];
+    server.failures.presign = [offline()];
+    await queueUpload(db, owner, "resume_file", keptFile("resume.pdf", "%PDF resume"));
+    // Noting the offline try fails: the device is full for a moment.
+    const put = db.uploads.put.bind(db.uploads);
+    let full = true;
+    db.uploads.put = ((...args: Parameters<typeof put>) => {
+      if (full) {
+        full = false;
+        return Promise.reject(new DOMException("The quota has been exceeded.", "QuotaExceededError"));
+      }
+      return put(...args);
+    }) as typeof db.uploads.put;
+    const uploads = worker(server);
+    await expect(uploads.flushNow()).resolves.toBeUndefined();
+    await expect.poll(() => server.documents.get("resume_file")?.name).toBe("resume.pdf");
+    uploads.stop();
+  });
+
+  it("retries a busy server when recording, after its Retry-After, without posting the file again", async () => {
+    const server = new FakeServer();
+    server.failures.record = [new ApiError("server", "busy", 503, { message: "busy" }, 5)];
     await queueUpload(db, owner, "resume_file", keptFile("resume.pdf", "%PDF resume"));
     const uploads = worker(server);
     await uploads.flushNow();
@@ -177,17 +215,20 @@ describe("the upload worker", () => {
     expect(server.documents.get("resume_file")?.fileKey).toBe("applicants/1/uploads/resume_file/2");
   });
 
-  it("drops a file the store refuses twice, and says why", async () => {
+  it("holds a file the store refuses twice on the device, not sent again, and says why", async () => {
     const server = new FakeServer();
     server.failures.store = [
       { kind: "refused", message: "Your file is too large. The maximum file size is 1 MB." },
       { kind: "refused", message: "Your file is too large. The maximum file size is 1 MB." },
     ];
-    const refused: string[] = [];
+    const failed: string[] = [];
     await queueUpload(db, owner, "resume_file", keptFile("resume.pdf", "%PDF resume"));
-    await worker(server, { refused: (key, message) => refused.push(`${key}: ${message}`) }).flushNow();
-    expect(refused).toEqual(["resume_file: Your file is too large. The maximum file size is 1 MB."]);
+    await worker(server, { failed: (key, failure) => failed.push(`${key}: ${failure.message}`) }).flushNow();
+    expect(failed).toEqual(["resume_file: Your file is too large. The maximum file size is 1 MB."]);
     expect(await queuedChanges(db, owner)).toEqual([]);
+    expect(await kept("resume_file")).toMatchObject({
+      held: "Your file is too large. The maximum file size is 1 MB.",
+    });
     expect(server.calls.some((call) => call.startsWith("record"))).toBe(false);
   });
 
@@ -217,31 +258,105 @@ describe("the upload worker", () => {
     expect(server.documents.get("resume_file")?.name).toBe("resume.pdf");
 
     const lost = new LosingStore(Number.POSITIVE_INFINITY);
-    const refused: string[] = [];
+    const failed: string[] = [];
     await queueUpload(db, owner, "resume_file", keptFile("resume.pdf", "%PDF resume"));
-    await worker(lost, { refused: (_key, message) => refused.push(message) }).flushNow();
+    await worker(lost, { failed: (_key, failure) => failed.push(failure.message) }).flushNow();
     expect(lost.calls.filter((call) => call.startsWith("record"))).toHaveLength(3);
-    expect(refused).toEqual([UPLOAD_MISSING_MESSAGE]);
+    expect(failed).toEqual([UPLOAD_MISSING_MESSAGE]);
     expect(await queuedChanges(db, owner)).toEqual([]);
   });
 
-  it("drops a file the server refuses (its name, or a submitted application) and goes on with the next", async () => {
+  it("holds a file the server refuses or has a problem with, and goes on with the next (independent by field)", async () => {
     const server = new FakeServer();
+    server.failures.presign = [new ApiError("server", "Presign broke.", 500, { message: "Presign broke." })];
     server.failures.record = [
       refusal(400, FILE_NAME_CHARACTERS_MESSAGE),
       refusal(409, SUBMITTED_READ_ONLY_MESSAGE),
     ];
-    const refused: string[] = [];
+    const failed: string[] = [];
+    await queueUpload(db, owner, "personal_statement_file", keptFile("statement.pdf", "%PDF statement"));
     await queueUpload(db, owner, "resume_file", keptFile("resume.pdf", "%PDF resume"));
     await queueUpload(db, owner, "college_transcript", keptFile("transcript.pdf", "%PDF transcript"));
     await queueUpload(db, owner, "english_test_report", keptFile("toefl.pdf", "%PDF toefl"));
-    await worker(server, { refused: (key, message) => refused.push(`${key}: ${message}`) }).flushNow();
-    expect(refused).toEqual([
-      `resume_file: ${FILE_NAME_CHARACTERS_MESSAGE}`,
-      `college_transcript: ${SUBMITTED_READ_ONLY_MESSAGE}`,
+    await worker(server, {
+      failed: (key, failure) => failed.push(`${key}: ${failure.class}: ${failure.message}`),
+    }).flushNow();
+    expect(failed).toEqual([
+      "personal_statement_file: server-problem: Presign broke.",
+      `resume_file: refused: ${FILE_NAME_CHARACTERS_MESSAGE}`,
+      `college_transcript: refused: ${SUBMITTED_READ_ONLY_MESSAGE}`,
     ]);
     expect([...server.documents.keys()]).toEqual(["english_test_report"]);
     expect(await queuedChanges(db, owner)).toEqual([]);
+    // Held on the device, each with its reason, to try again.
+    expect(
+      (await kept("personal_statement_file"))?.op === "upload" && (await kept("personal_statement_file")),
+    ).toMatchObject({
+      held: "Presign broke.",
+    });
+    expect(server.calls.filter((call) => call.startsWith("presign personal_statement_file"))).toHaveLength(1);
+  });
+
+  it("sends a held file again when the applicant tries again", async () => {
+    const server = new FakeServer();
+    server.failures.record = [new ApiError("server", "Broken.", 500, { message: "Broken." })];
+    await queueUpload(db, owner, "resume_file", keptFile("resume.pdf", "%PDF resume"));
+    const uploads = worker(server);
+    await uploads.flushNow();
+    expect(await kept("resume_file")).toMatchObject({ held: "Broken." });
+    expect(await retryHeld(db, owner, "resume_file")).toBe(true);
+    await uploads.flushNow();
+    expect(server.documents.get("resume_file")?.name).toBe("resume.pdf");
+    // Kept (recorded) until its conversion ends, then gone.
+    expect(await kept("resume_file")).toMatchObject({ recorded: true });
+    expect(await conversionEnded(db, owner, "resume_file", { completed: true })).toBe(true);
+    expect(await kept("resume_file")).toBeUndefined();
+  });
+
+  it("keeps a file whose conversion failed, to try again with it", async () => {
+    const server = new FakeServer();
+    await queueUpload(db, owner, "resume_file", keptFile("resume.pdf", "%PDF resume"));
+    await worker(server).flushNow();
+    expect(await conversionEnded(db, owner, "resume_file", { failed: "Could not convert." })).toBe(true);
+    expect(await kept("resume_file")).toMatchObject({ held: "Could not convert.", recorded: false });
+    expect(await dropHeld(db, owner, "resume_file")).toBe(true);
+    expect(await kept("resume_file")).toBeUndefined();
+  });
+
+  it("takes the store to be the problem after three posts got no answer and sent nothing, while the server answered", async () => {
+    const server = new FakeServer();
+    server.failures.store = [offline(), offline(), offline()];
+    const failed: string[] = [];
+    await queueUpload(db, owner, "resume_file", keptFile("resume.pdf", "%PDF resume"));
+    const uploads = worker(server, { failed: (_key, failure) => failed.push(failure.message) });
+    await uploads.flushNow();
+    await expect.poll(() => failed).toEqual([STORE_UNREACHABLE_MESSAGE]);
+    uploads.stop();
+    expect(server.calls.filter((call) => call.startsWith("store"))).toHaveLength(3);
+    expect(await kept("resume_file")).toMatchObject({ held: STORE_UNREACHABLE_MESSAGE });
+  });
+
+  it("retries by itself, for as long as it takes, a post cut after some bytes or a server it cannot reach", async () => {
+    const server = new FakeServer();
+    // The server unreachable twice, and four posts cut in the middle: never the store's fault.
+    server.failures.presign = [offline(), offline()];
+    const post = server.store.bind(server);
+    let cuts = 4;
+    server.store = async (upload, file, name, options) => {
+      if (cuts-- > 0) {
+        options.onProgress?.(1, file.size);
+        throw offline();
+      }
+      return post(upload, file, name, options);
+    };
+    const failed: string[] = [];
+    await queueUpload(db, owner, "resume_file", keptFile("resume.pdf", "%PDF resume"));
+    const uploads = worker(server, { failed: (_key, failure) => failed.push(failure.message) });
+    await uploads.flushNow();
+    await expect.poll(() => server.documents.get("resume_file")?.name).toBe("resume.pdf");
+    uploads.stop();
+    expect(failed).toEqual([]);
+    expect(server.calls.filter((call) => call.startsWith("store"))).toHaveLength(1);
   });
 
   it("stops when the session ended and keeps the file for the same user's next sign-in", async () => {
@@ -286,6 +401,29 @@ describe("the upload worker", () => {
     expect(server.calls).toEqual(["presign resume_file", "store resume.pdf"]);
     expect(server.stored.size).toBe(0);
     expect(await queuedChanges(db, owner)).toEqual([]);
+  });
+
+  it("waits for the next trigger when deleting meets a server problem, and tells the page", async () => {
+    const server = new FakeServer();
+    server.documents.set("resume_file", { fileKey: "k", name: "resume.pdf" });
+    server.failures.remove = [new ApiError("server", "Broken.", 500, { message: "Broken." })];
+    await replaceServerDocuments(db, owner, { resume_file: { file_name: "resume.pdf", file_size: 11 } });
+    await queueDeletion(db, owner, "resume_file");
+    const failed: string[] = [];
+    const uploads = worker(server, {
+      failed: (key, failure, op) => failed.push(`${op} ${key}: ${failure.message}`),
+    });
+    await uploads.flushNow();
+    expect(failed).toEqual(["delete resume_file: Broken."]);
+    expect(server.calls).toEqual(["remove resume_file"]);
+    // The applicant's next action is a trigger: then it goes through, conversion and all.
+    await uploads.flushNow();
+    expect(server.calls).toEqual([
+      "remove resume_file",
+      "remove resume_file",
+      "remove conversion resume_file",
+    ]);
+    expect(server.documents.size).toBe(0);
   });
 
   it("deletes the server's document when asked, and the device forgets it", async () => {

@@ -3,7 +3,8 @@ import { Button } from "react-aria-components";
 import { Modal } from "../../components/modal";
 import { showErrorToast } from "../../components/toasts";
 import type { Section } from "../../form/catalogue-types";
-import { GENERIC_ERROR_MESSAGE } from "../../shared/messages";
+import { classifyFailure } from "../../lib/failure";
+import { FAILURE_POLICY } from "../../lib/failure-policy";
 import { answerStore } from "../answers/answer-session";
 import { localDb } from "../answers/local-db";
 import type { BeforeTabSwitch } from "../form/form-page-view";
@@ -11,7 +12,7 @@ import { documentsRuntime } from "./documents-runtime";
 import { fileKeysOfTab, leaveTab } from "./leave-tab";
 
 /** Spec §8: the label of a tab switch's error toast. */
-export const tabErrorLabel = (tab: string) => `Error handling tabs for ${tab}`;
+export const tabErrorLabel = (tab: string) => FAILURE_POLICY.tabs.toastLabel?.(tab) ?? tab;
 export const UPLOAD_IN_PROGRESS_TITLE = "File Upload in Progress";
 export const UPLOAD_IN_PROGRESS_MESSAGE = "Please wait until the file upload has completed.";
 
@@ -47,10 +48,7 @@ export function useDocumentTabGuard(): { beforeTabSwitch: BeforeTabSwitch; dialo
       }
       return true;
     } catch (error) {
-      showErrorToast(
-        tabErrorLabel(section.title),
-        error instanceof Error ? error.message : GENERIC_ERROR_MESSAGE,
-      );
+      showErrorToast(tabErrorLabel(section.title), classifyFailure(error).message);
       return false;
     }
   }, []);

@@ -1,4 +1,4 @@
-import { ApiError } from "../../lib/api-client";
+import { classifyFailure } from "../../lib/failure";
 import { loadSyncClient, serverClock } from "../answers/answer-session";
 import type { LinkedDraft } from "../answers/linked-draft";
 import { loadDraftLink } from "./draft-link-api";
@@ -30,7 +30,6 @@ export async function openDraftLink(token: string, signedIn: boolean): Promise<D
     }
     return { kind: "loaded", changed: await (await loadSyncClient()).adoptLinkedDraft(draft) };
   } catch (error) {
-    const refused = error instanceof ApiError && error.kind === "server" && !error.isRetryable;
-    return { kind: refused ? "invalid" : "failed" };
+    return { kind: classifyFailure(error).class === "refused" ? "invalid" : "failed" };
   }
 }

@@ -37,8 +37,40 @@ const page: FormPage = {
   ],
 };
 
+/** A street line whose suggestions are places (city, state and ZIP), as `category: "address"`. */
+const addressPage: FormPage = {
+  id: "about",
+  title: "Test address page",
+  intro: "",
+  sections: [
+    {
+      id: "home",
+      title: "Home",
+      questions: [
+        {
+          kind: "autocomplete",
+          key: "t_address_line_1",
+          label: "Address",
+          category: "address",
+          fills: { city: "t_city", state: "t_state", zip: "t_zip", country: "t_country" },
+        },
+        { kind: "text", key: "t_city", label: "City" },
+        { kind: "text", key: "t_state", label: "State" },
+        { kind: "text", key: "t_zip", label: "ZIP" },
+        { kind: "text", key: "t_country", label: "Country" },
+      ],
+    },
+  ],
+};
+
 const fetchMock = vi.fn(async (url: string) => {
   const query = new URL(url, "http://localhost").searchParams;
+  if (query.get("category") === "address") {
+    if (query.has("text")) {
+      return Response.json([{ text: "Philadelphia, PA 19104", id: "19104", sub_text: "United States" }]);
+    }
+    return Response.json({ city: "Philadelphia", state: "PA", zip: "19104", country: "USA" });
+  }
   if (query.has("text")) {
     return Response.json([
       { text: "Central High School", id: "123456", sub_text: "Springfield, IL" },
@@ -50,7 +82,8 @@ const fetchMock = vi.fn(async (url: string) => {
 
 beforeEach(() => {
   answerStore.replaceAll("device", []);
-  fetchMock.mockClear();
+  // Back to the default answers (a test may have made every call fail).
+  fetchMock.mockReset();
   vi.stubGlobal("fetch", fetchMock);
 });
 afterEach(() => {
@@ -59,15 +92,15 @@ afterEach(() => {
 });
 
 /** Renders the page and focuses its combobox once it has rendered (questions come a step at a time). */
-async function renderPage() {
+async function renderPage(shown = page, name = "Search for Your School") {
   render(
     <MemoryRouter>
       <SnapshotContext.Provider value={testSnapshotContext()}>
-        <FormPageView page={page} />
+        <FormPageView page={shown} />
       </SnapshotContext.Provider>
     </MemoryRouter>,
   );
-  const input = await screen.findByRole("combobox", { name: "Search for Your School" });
+  const input = await screen.findByRole("combobox", { name });
   act(() => input.focus());
   return input;
 }
@@ -132,5 +165,20 @@ describe("an autocomplete question", () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(screen.getByRole("status").textContent).toBe("");
+  });
+
+  it("fills a place's city, state, ZIP and country from a city suggestion, and keeps the street line for the street", async () => {
+    const input = await renderPage(addressPage, "Address");
+    fireEvent.change(input, { target: { value: "100 College Avenue Philadelphia" } });
+    const option = await screen.findByRole("option", { name: /Philadelphia, PA 19104/ });
+    act(() => option.focus());
+    fireEvent.click(option);
+    await waitFor(() => expect(answerStore.get("t_zip")).toBe("19104"));
+    expect(answerStore.get("t_city")).toBe("Philadelphia");
+    expect(answerStore.get("t_state")).toBe("PA");
+    expect(answerStore.get("t_country")).toBe("USA");
+    await waitFor(() => expect(answerStore.get("t_address_line_1")).toBe("100 College Avenue"));
+    expect((input as HTMLInputElement).value).toBe("100 College Avenue");
+    expect(document.activeElement).toBe(input);
   });
 });

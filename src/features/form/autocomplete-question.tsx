@@ -10,6 +10,7 @@ import {
   Text,
 } from "react-aria-components";
 import type { AutocompleteQuestion as AutocompleteQuestionData } from "../../form/catalogue-types";
+import { optionLabel } from "../../form/options/resolve-options";
 import { DEFAULT_TEXT_MAX } from "../../shared/constants";
 import { type LookupSuggestion, NO_SCHOOL_LIST_MESSAGE } from "../../shared/lookup-types";
 import { answerStore } from "../answers/answer-session";
@@ -18,16 +19,19 @@ import { Description, ErrorMessage, RequiredMark } from "./field-parts";
 import { fillAnswers } from "./fill-answers";
 import { findDetails, findSuggestions, LOOKUP_DEBOUNCE_MS, LOOKUP_MAX_WAIT_MS } from "./lookup-client";
 import { setAnswer } from "./set-answer";
+import { streetLineAfterPlace } from "./street-line";
 import { useFieldErrors, useFieldEvents } from "./use-field-errors";
 import { useQuestionAnswer } from "./use-form-answers";
 
 /**
  * Spec §4 autocomplete: free text is the answer; up to 5 suggestions from /lookup/find while
  * typing; choosing one fills the related answers from its details, and the text becomes the
- * details' name or address line (else the typed text stays: a ZIP suggestion such as "New York,
- * NY 10001" is not a street address). Clearing the text resets what the last choice filled (all
- * related answers for an entry with an id, such as a school and its CEEB code); typing over an
- * entry with an id clears them too. Lookup failures leave the typed text and no suggestions
+ * details' name or address line. A place suggestion for a street line ("Philadelphia, PA 19104":
+ * a city and a ZIP, no street) fills the city, state, ZIP and country, and the street line keeps
+ * only what was typed for the street (nothing, when the text was the search for the place), with
+ * the keyboard in it to type the street. Clearing the text resets what the last choice filled
+ * (all related answers for an entry with an id, such as a school and its CEEB code); typing over
+ * an entry with an id clears them too. Lookup failures leave the typed text and no suggestions
  * (spec §8). A category without any list (no high-school list is shipped) says so once searched,
  * rather than showing nothing as if nothing matched (issue 31).
  */
@@ -49,6 +53,7 @@ export function AutocompleteQuestion({
   const [suggestions, setSuggestions] = useState<LookupSuggestion[]>([]);
   const [noList, setNoList] = useState(false);
   const running = useRef<AbortController | null>(null);
+  const input = useRef<HTMLInputElement>(null);
   /** The text React Aria writes back after a choice; not a new free-text entry. */
   const chosenText = useRef<string | null>(null);
 
@@ -134,7 +139,15 @@ export function AutocompleteQuestion({
     }
     filled.current.push(...fillAnswers(values));
     const label = details.name ?? details.address_line_1;
-    if (label) setValue(label);
+    if (label) {
+      setValue(label);
+      return;
+    }
+    // A place, not a street: the street line is for the street.
+    const stateName = details.state ? optionLabel({ list: "usStates" }, details.state) : undefined;
+    const street = streetLineAfterPlace(typed, { ...details, ...(stateName ? { stateName } : {}) });
+    if (street !== typed) setValue(street);
+    input.current?.focus();
   };
 
   return (
@@ -161,6 +174,7 @@ export function AutocompleteQuestion({
       </Label>
       <Description text={question.description} />
       <Input
+        ref={input}
         className="field__input"
         maxLength={DEFAULT_TEXT_MAX}
         autoComplete={question.autoComplete ?? "off"}

@@ -12,7 +12,6 @@ import {
   Calendar,
   CalendarCell,
   CalendarGrid,
-  DateInput,
   DatePicker,
   DateSegment,
   Dialog,
@@ -22,8 +21,9 @@ import {
   Popover,
 } from "react-aria-components";
 import type { DateQuestion as DateQuestionData } from "../../form/catalogue-types";
-import { notSavedMessage } from "../answers/refused-answers";
 import { Description, ErrorMessage, RequiredMark } from "./field-parts";
+import { holdAnswer } from "./held-answers";
+import { TypedDateInput } from "./typed-date-input";
 import { useFieldErrors, useFieldErrorsController, useFieldEvents } from "./use-field-errors";
 import { useQuestionAnswer } from "./use-form-answers";
 
@@ -106,10 +106,11 @@ const TYPICAL_AGE_YEARS = 18;
 /**
  * A date typed in month/day/year segments or picked from a calendar. It stores YYYY-MM-DD only
  * when it is a real date the engine finds nothing wrong with (spec §5 birth date), and never
- * anything but what the applicant typed. A date it does not store stays in the field, and the
- * field says so at once ("Not saved: You must be 13 years or older to apply."), whatever the web
- * status; while validating, its error shows as soon as the date is complete. An incomplete date
- * says so when the field is left.
+ * anything but what the applicant typed. A date it does not store stays in the field, held
+ * (`holdAnswer`) so that the validation summary judges it too, and the field says why at once in
+ * the spec's words ("You must be 13 years or older to apply."), whatever the web status; while
+ * validating, its error shows as soon as the date is complete. An incomplete date says so when
+ * the field is left.
  */
 export function DateQuestion({ question, required }: { question: DateQuestionData; required: boolean }) {
   const { key } = question;
@@ -119,7 +120,7 @@ export function DateQuestion({ question, required }: { question: DateQuestionDat
   const events = useFieldEvents([key]);
   const [shown, setShown] = useState<CalendarDate | null>(() => parseStored(stored));
   /** Why the date in the field is not stored, when it is not. */
-  const [notSaved, setNotSaved] = useState<string | null>(null);
+  const [unstored, setUnstored] = useState<string | null>(null);
   /** The field holds a date of its own that is not stored (so a cleared answer must not erase it). */
   const holding = useRef(false);
   const groupRef = useRef<HTMLDivElement>(null);
@@ -129,15 +130,18 @@ export function DateQuestion({ question, required }: { question: DateQuestionDat
       : undefined,
   );
 
+  // The summary judges what the field shows only while the field is there.
+  useEffect(() => () => holdAnswer(key, null), [key]);
+
   // A value stored elsewhere (another tab, the server, a hidden section cleared) replaces the
   // field's, unless the field holds an unstored date of its own.
   useEffect(() => {
     const parsed = parseStored(stored);
     if (parsed) {
       setShown((current) => (current?.toString() === stored ? current : parsed));
-      controller.setDraft(key, null);
+      holdAnswer(key, null);
       holding.current = false;
-      setNotSaved(null);
+      setUnstored(null);
     } else if (stored === "" && !holding.current) {
       setShown(null);
     }
@@ -151,15 +155,15 @@ export function DateQuestion({ question, required }: { question: DateQuestionDat
     const typed = readTyped(group);
     if (typed.state === "empty") {
       holding.current = false;
-      controller.setDraft(key, null);
-      setNotSaved(null);
+      holdAnswer(key, null);
+      setUnstored(null);
       if (stored !== "") setValue("");
       return;
     }
     if (typed.state === "partial") {
       // Being typed: nothing is said until the field is left (onBlur).
       holding.current = true;
-      controller.setDraft(key, INCOMPLETE_DATE);
+      holdAnswer(key, INCOMPLETE_DATE);
       if (stored !== "") setValue("");
       return;
     }
@@ -168,13 +172,13 @@ export function DateQuestion({ question, required }: { question: DateQuestionDat
       : [controller.errorsFor(key, typed.iso)[0] ?? NO_SUCH_DATE_MESSAGE];
     if (problems.length === 0) {
       holding.current = false;
-      controller.setDraft(key, null);
-      setNotSaved(null);
+      holdAnswer(key, null);
+      setUnstored(null);
       if (stored !== typed.iso) setValue(typed.iso);
     } else {
       holding.current = true;
-      controller.setDraft(key, isRealDate(typed.iso) ? typed.iso : INCOMPLETE_DATE);
-      setNotSaved(problems[0] ?? NO_SUCH_DATE_MESSAGE);
+      holdAnswer(key, typed.iso);
+      setUnstored(problems[0] ?? NO_SUCH_DATE_MESSAGE);
       if (stored !== "") setValue("");
     }
     // Complete: while validating, its error (or the lack of one) shows now, not when it is left.
@@ -197,15 +201,13 @@ export function DateQuestion({ question, required }: { question: DateQuestionDat
   const onBlur = () => {
     const group = groupRef.current;
     if (group && readTyped(group).state === "partial") {
-      setNotSaved(controller.errorsFor(key, INCOMPLETE_DATE)[0] ?? NO_SUCH_DATE_MESSAGE);
+      setUnstored(controller.errorsFor(key, INCOMPLETE_DATE)[0] ?? NO_SUCH_DATE_MESSAGE);
     }
     events.left();
   };
 
-  // "Not saved: …" first; the same words as a validation error are not said twice.
-  const shownErrors = notSaved
-    ? [notSavedMessage(notSaved), ...errors.filter((error) => error !== notSaved)]
-    : errors;
+  // Why the date is not stored first; the same words as a validation error are not said twice.
+  const shownErrors = unstored ? [unstored, ...errors.filter((error) => error !== unstored)] : errors;
 
   return (
     <DatePicker
@@ -227,9 +229,9 @@ export function DateQuestion({ question, required }: { question: DateQuestionDat
       </Label>
       <Description text={question.description} />
       <Group ref={groupRef} className="date-input">
-        <DateInput className="date-input__segments">
+        <TypedDateInput className="date-input__segments">
           {(segment) => <DateSegment segment={segment} className="date-input__segment" />}
-        </DateInput>
+        </TypedDateInput>
         <Button className="date-input__button">
           <CalendarIcon />
         </Button>

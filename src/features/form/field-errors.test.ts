@@ -27,7 +27,7 @@ describe("which errors a field shows", () => {
     errors.leave(["first_name"]);
     expect(errors.get("phone_home")).toEqual([]);
     expect(errors.get("first_name")).toEqual([]);
-    errors.setDraft("birth_date", "incomplete");
+    answers.birth_date = "incomplete";
     errors.leave(["birth_date"]);
     expect(errors.get("birth_date")).toEqual([]);
   });
@@ -69,17 +69,6 @@ describe("which errors a field shows", () => {
     expect(errors.get("first_name")).toEqual(["Legal First Name"]);
     errors.leave(["phone_home"]);
     expect(errors.get("phone_home")).toEqual(["Please enter a valid home phone number."]);
-  });
-
-  it("judges a draft the field holds without storing it, once validating", () => {
-    const { errors } = setup({ first_name: "Ada" });
-    errors.setValidating(true);
-    errors.setDraft("birth_date", "incomplete");
-    errors.leave(["birth_date"]);
-    expect(errors.get("birth_date")).toEqual(["A valid date of birth is required."]);
-    errors.setDraft("birth_date", null);
-    errors.leave(["birth_date"]);
-    expect(errors.get("birth_date")).toEqual([]);
   });
 
   it("tells only the fields whose errors changed, and keeps the same list otherwise", () => {

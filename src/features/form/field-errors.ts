@@ -20,8 +20,6 @@ export type ComputeErrors = (
 const NONE: readonly string[] = Object.freeze([]);
 
 export class FieldErrors {
-  /** Values a field shows but does not store (a partial or out-of-range date). */
-  private readonly drafts = new Map<string, string>();
   private shown: Record<string, readonly string[]> = {};
   private readonly listeners = new KeyedListeners();
   private validating = false;
@@ -30,6 +28,10 @@ export class FieldErrors {
   private said = "";
   private readonly announcementListeners = new Set<() => void>();
 
+  /**
+   * `readAnswers` gives the answers as the applicant sees them: the stored ones, with the values a
+   * field holds without storing them (`withHeldAnswers`: a date of birth out of range).
+   */
   constructor(
     private readonly compute: ComputeErrors,
     private readonly readAnswers: () => Record<string, string>,
@@ -50,12 +52,6 @@ export class FieldErrors {
     // A Submit judges every field, the one being typed in too.
     this.editing.clear();
     this.refresh("full");
-  }
-
-  /** A value the field holds without storing it; null once the stored value is the field's. */
-  setDraft(key: string, draft: string | null): void {
-    if (draft === null) this.drafts.delete(key);
-    else this.drafts.set(key, draft);
   }
 
   /** The field was left (or a choice was made, or a date completed): its errors are current. */
@@ -106,19 +102,13 @@ export class FieldErrors {
 
   /** The errors a candidate value would have, without showing them (to decide whether to store it). */
   errorsFor(key: string, candidate: string): readonly string[] {
-    return this.compute({ ...this.answers(), [key]: candidate }, false)[key] ?? NONE;
-  }
-
-  private answers(): Record<string, string> {
-    const answers = this.readAnswers();
-    for (const [key, draft] of this.drafts) answers[key] = draft;
-    return answers;
+    return this.compute({ ...this.readAnswers(), [key]: candidate }, false)[key] ?? NONE;
   }
 
   private refresh(mode: "full" | "clearOnly"): void {
     // Nothing shows before validating: no need to ask the engine on every keystroke.
     if (!this.validating && Object.keys(this.shown).length === 0) return;
-    const computed = this.compute(this.answers(), this.validating);
+    const computed = this.compute(this.readAnswers(), this.validating);
     const next: Record<string, readonly string[]> = {};
     const keys = new Set([...Object.keys(computed), ...Object.keys(this.shown)]);
     for (const key of keys) {

@@ -13,19 +13,12 @@ export function RequiredMark({ required }: { required: boolean }) {
   ) : null;
 }
 
-/**
- * A field's help text, linked to the control through aria-describedby by the React Aria field.
- * `sayRequired` is for controls that cannot carry a required state (a select's button): the
- * description says a hidden "Required." while it is. Given at all, the description is always
- * rendered, because React Aria links a description only if it was there when the field mounted,
- * and a requirement may appear later.
- */
-export function Description({ text, sayRequired }: { text: string | undefined; sayRequired?: boolean }) {
-  if (!text && sayRequired === undefined) return null;
+/** A field's help text, linked to the control through aria-describedby by the React Aria field. */
+export function Description({ text }: { text: string | undefined }) {
+  if (!text) return null;
   return (
-    <Text slot="description" className={text ? "field__description" : "visually-hidden"}>
+    <Text slot="description" className="field__description">
       {text}
-      {sayRequired ? <span className="visually-hidden">{text ? " Required." : "Required."}</span> : null}
     </Text>
   );
 }

@@ -28,6 +28,7 @@ import { PageNotices } from "../shell/page-notices";
 import { debounce } from "./debounce";
 import { FieldErrors } from "./field-errors";
 import { FormEngagedContext } from "./form-engaged";
+import { withHeldAnswers } from "./held-answers";
 import { pageDependencyKeys } from "./page-dependencies";
 import { useMarkPageRendered } from "./page-rendered";
 import { partComponent } from "./part-component";
@@ -137,12 +138,11 @@ export function FormPageView({
     const validate = (answers: Readonly<Record<string, string>>, includeRequired: boolean) =>
       validateAnswers([page], answers, engineContext(), {
         includeRequired,
-        place: "field",
         signedIn,
         counts: choicesRef.current.counts,
         tabs: choicesRef.current.tabs,
       });
-    return new FieldErrors(validate, () => answerStore.all());
+    return new FieldErrors(validate, () => withHeldAnswers(answerStore.all()));
   }, [page, signedIn]);
   useEffect(() => {
     if (choicesRef.current.counts === counts && choicesRef.current.tabs === tabs) return;

@@ -10,7 +10,7 @@ import { useQuestionAnswer } from "./use-form-answers";
 /**
  * Month and year selects stored under two keys, grouped under the question's label; their errors
  * are combined (spec §5) and described once for both. A group cannot carry a required state, so
- * a required pair says "Required." in its description (and its legend shows the mark).
+ * each select of a required pair carries it (the legend shows the mark).
  */
 export function MonthYearQuestion({
   question,
@@ -29,7 +29,7 @@ export function MonthYearQuestion({
   const years = useMemo(() => yearOptions(question.years, new Date()), [question.years]);
   const errorId = `${key}-errors`;
   const descriptionId = `${key}-description`;
-  const described = Boolean(question.description) || required;
+  const described = Boolean(question.description);
   const describedBy = [described ? descriptionId : "", errors.length > 0 ? errorId : ""]
     .filter(Boolean)
     .join(" ");
@@ -48,11 +48,8 @@ export function MonthYearQuestion({
         <RequiredMark required={required} />
       </legend>
       {described ? (
-        <p id={descriptionId} className={question.description ? "field__description" : "visually-hidden"}>
+        <p id={descriptionId} className="field__description">
           {question.description}
-          {required ? (
-            <span className="visually-hidden">{question.description ? " Required." : "Required."}</span>
-          ) : null}
         </p>
       ) : null}
       <div className="field__row field__row--month-year">
@@ -65,6 +62,8 @@ export function MonthYearQuestion({
           onChange={commit(setMonth)}
           onBlur={events.left}
           isInvalid={errors.length > 0}
+          isRequired={required}
+          markRequired={false}
           aria-describedby={describedBy || undefined}
         />
         <SelectControl
@@ -76,6 +75,8 @@ export function MonthYearQuestion({
           onChange={commit(setYear)}
           onBlur={events.left}
           isInvalid={errors.length > 0}
+          isRequired={required}
+          markRequired={false}
           aria-describedby={describedBy || undefined}
         />
       </div>

@@ -8,7 +8,9 @@ import { SelectControl } from "./select-control";
 
 afterEach(cleanup);
 
-function Country({ autoComplete, initial = "" }: { autoComplete?: string; initial?: string }) {
+type CountryProps = { autoComplete?: string; initial?: string; isInvalid?: boolean; isRequired?: boolean };
+
+function Country({ autoComplete, initial = "", isInvalid = false, isRequired = false }: CountryProps) {
   const [value, setValue] = useState(initial);
   return (
     <SelectControl
@@ -17,7 +19,8 @@ function Country({ autoComplete, initial = "" }: { autoComplete?: string; initia
       options={countries}
       value={value}
       onChange={setValue}
-      isInvalid={false}
+      isInvalid={isInvalid}
+      isRequired={isRequired}
       autoComplete={autoComplete}
     />
   );
@@ -25,7 +28,7 @@ function Country({ autoComplete, initial = "" }: { autoComplete?: string; initia
 
 /** The options of the hidden native select React Aria renders beside the button, for autofill. */
 const nativeOptions = () => document.querySelectorAll("select option").length;
-const button = () => screen.getByRole("button", { name: /Country/ });
+const button = () => screen.getByRole("combobox", { name: "Country" });
 
 // Opening the list is a browser test's (tests/e2e): jsdom lacks what React Aria's popover needs.
 describe("a select (issue 15: its list is built when the applicant comes near it)", () => {
@@ -62,5 +65,23 @@ describe("a select (issue 15: its list is built when the applicant comes near it
     const select = document.querySelector("select") as HTMLSelectElement;
     fireEvent.change(select, { target: { value: "MEX" } });
     await waitFor(() => expect(button().textContent).toContain("Mexico"));
+  });
+});
+
+describe("a select's states (issue 30)", () => {
+  it("is a combo box named by its label, whose value is the chosen option", () => {
+    render(<Country initial="CAN" />);
+    expect(button().getAttribute("aria-haspopup")).toBe("listbox");
+    expect(button().getAttribute("aria-expanded")).toBe("false");
+    expect(button().textContent).toContain("Canada");
+  });
+
+  it("exposes required and invalid, as text fields and radios do", () => {
+    const { rerender } = render(<Country />);
+    expect(button().hasAttribute("aria-required")).toBe(false);
+    expect(button().hasAttribute("aria-invalid")).toBe(false);
+    rerender(<Country isRequired isInvalid />);
+    expect(button().getAttribute("aria-required")).toBe("true");
+    expect(button().getAttribute("aria-invalid")).toBe("true");
   });
 });

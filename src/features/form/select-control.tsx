@@ -18,8 +18,10 @@ type SelectControlProps = {
   onChange: (value: string, label: string) => void;
   onBlur?: () => void;
   isInvalid: boolean;
-  /** Marks the label; a select's button cannot carry the state, so its description says it. */
+  /** Exposed on the control (`aria-required`); also marks the label unless `markRequired` is false. */
   isRequired?: boolean;
+  /** Default: as `isRequired`. False where a group's legend carries the mark (a month/year pair). */
+  markRequired?: boolean;
   autoComplete?: string | undefined;
   labelClassName?: string;
   /** Description and error parts, rendered inside the field so React Aria links them. */
@@ -30,8 +32,14 @@ type SelectControlProps = {
 };
 
 /**
- * A React Aria select over option values; the first option "--" means no answer. The button's id
+ * A React Aria select over option values; the first option "--" means no answer. The trigger's id
  * is the answer key, so /{page}#{key} focuses it.
+ *
+ * The trigger is a button exposed as a select-only combo box (the ARIA pattern, and what React
+ * Aria's button is not): a button cannot carry `aria-required` or `aria-invalid`, so a select's
+ * required and invalid states were never exposed, unlike every other control's (issue 30). Its
+ * name is its label alone (the chosen option is its value, read after it), and its description
+ * links its help text and errors (React Aria's `aria-describedby`).
  *
  * React Aria builds a select's whole list when it renders, open or not (its items, and a hidden
  * native select with an option each, for autofill): 250 countries cost more than the rest of the
@@ -50,6 +58,7 @@ export function SelectControl({
   onBlur,
   isInvalid,
   isRequired = false,
+  markRequired = isRequired,
   autoComplete,
   labelClassName = "field__label",
   children,
@@ -76,6 +85,7 @@ export function SelectControl({
     return whenIdle(() => startTransition(() => setWhole(true)), 2_000, 50);
   }, [whole, autoComplete, formEngaged]);
   const trigger = useRef<HTMLButtonElement>(null);
+  const labelId = `${id}-label`;
   const [menu, setMenu] = useState<MenuSpace>({ placement: "bottom start", maxHeight: 300 });
   return (
     <Select
@@ -102,12 +112,26 @@ export function SelectControl({
         if (isOpen && rect) setMenu(menuSpace(rect, window.innerHeight));
       }}
     >
-      <Label className={labelClassName}>
+      <Label id={labelId} className={labelClassName}>
         {label}
-        <RequiredMark required={isRequired} />
+        <RequiredMark required={markRequired} />
       </Label>
       {beforeButton}
-      <Button ref={trigger} className="field__input select__button" onHoverStart={comeNear}>
+      <Button
+        ref={trigger}
+        className="field__input select__button"
+        onHoverStart={comeNear}
+        render={(props) => (
+          <button
+            {...props}
+            role="combobox"
+            aria-expanded={props["aria-expanded"] ?? false}
+            aria-labelledby={labelId}
+            aria-required={isRequired || undefined}
+            aria-invalid={isInvalid || undefined}
+          />
+        )}
+      >
         <SelectValue className="select__value" />
         <span aria-hidden="true" className="select__chevron">
           ▾

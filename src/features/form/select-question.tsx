@@ -45,7 +45,7 @@ export function SelectQuestion({
       isInvalid={errors.length > 0}
       isRequired={required}
       autoComplete={question.kind === "select" ? question.autoComplete : undefined}
-      beforeButton={<Description text={question.description} sayRequired={required} />}
+      beforeButton={<Description text={question.description} />}
     >
       <ErrorMessage errors={errors} keys={[question.key]} />
     </SelectControl>

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import type { FormPage } from "../../form/catalogue-types";
 import { educationPage } from "../../form/pages/education";
-import { adoptServerChoices, readChoices, saveCount, saveTab, tabQueueKey } from "./ui-choices";
+import {
+  adoptServerChoices,
+  adoptServerCount,
+  adoptServerTab,
+  countQueueKey,
+  readChoices,
+  saveCount,
+  saveTab,
+  tabQueueKey,
+} from "./ui-choices";
 
 const noSend = async () => {};
 // A page with a tabbed section, as uploads will bring.
@@ -67,5 +76,32 @@ describe("add-another counts and tab choices on the device", () => {
       new Set([tabQueueKey("essay_tab")]),
     );
     expect((await readChoices(owner, [tabbedPage])).tabs).toEqual({ essay_tab: "type" });
+  });
+
+  it("after a failed change is dismissed, shows the server's value again, even a lower count (spec §8 reset)", async () => {
+    const owner = "di@example.edu";
+    await saveCount(owner, "college", 3, noSend);
+    await saveTab(owner, "essay_tab", "type", noSend);
+    await adoptServerCount(owner, "college", { college: 2 }, new Set());
+    await adoptServerTab(owner, "essay_tab", {}, new Set());
+    // The server holds no tab: the default shows (no choice stored); its count of 2 replaces 3.
+    expect(await readChoices(owner, [educationPage, tabbedPage])).toEqual({
+      counts: { college: 2 },
+      tabs: {},
+    });
+    await adoptServerCount(owner, "college", {}, new Set());
+    expect((await readChoices(owner, [educationPage])).counts).toEqual({ college: 1 });
+  });
+
+  it("keeps a newer change waiting to be sent over the server's value", async () => {
+    const owner = "ed@example.edu";
+    await saveCount(owner, "college", 3, noSend);
+    await saveTab(owner, "essay_tab", "type", noSend);
+    await adoptServerCount(owner, "college", { college: 1 }, new Set([countQueueKey("college")]));
+    await adoptServerTab(owner, "essay_tab", { essay_tab: "upload" }, new Set([tabQueueKey("essay_tab")]));
+    expect(await readChoices(owner, [educationPage, tabbedPage])).toEqual({
+      counts: { college: 3 },
+      tabs: { essay_tab: "type" },
+    });
   });
 });

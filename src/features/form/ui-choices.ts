@@ -1,8 +1,8 @@
-import { getMany, setMany } from "idb-keyval";
+import { delMany, getMany, setMany } from "idb-keyval";
 import type { FormPage } from "../../form/catalogue-types";
 import { repeatButtons, tabbedSections } from "../../form/engine/ui-choices";
 import type { TabChoices } from "../../form/engine/visibility";
-import { ADD_ANOTHER_MAX_COUNT } from "../../shared/constants";
+import { ADD_ANOTHER_DEFAULT_COUNT, ADD_ANOTHER_MAX_COUNT } from "../../shared/constants";
 
 // Spec §4 add another and tabs, per signed-in owner. The device's copy (idb-keyval) is what the
 // form shows, so it works offline; every change is also queued for the server (PUT /api/add-another,
@@ -60,16 +60,38 @@ export async function saveCount(owner: string, buttonId: string, count: number, 
 }
 
 /**
- * The server refused the count `refused` for `buttonId` (e.g. the application was submitted): the
- * device goes back to one block fewer, unless a later change has moved the count on since. Blocks
- * that hold answers stay shown whatever the count (the engine never hides them).
+ * Spec §8 reset of "Error adding another {button}": the device shows the count the server holds
+ * (`server`, what GET /api/add-another answered; the default when it holds none), unless a later
+ * change is waiting to be sent. Blocks that hold answers stay shown whatever the count (the engine
+ * never hides them).
  */
-export async function rollBackCount(owner: string, buttonId: string, refused: number): Promise<boolean> {
-  const [held] = await getMany<unknown>([countKey(owner, buttonId)]);
-  if (held !== refused) return false;
-  await setMany([[countKey(owner, buttonId), Math.max(1, refused - 1)]]);
+export async function adoptServerCount(
+  owner: string,
+  buttonId: string,
+  server: Record<string, number>,
+  pendingKeys: ReadonlySet<string>,
+): Promise<void> {
+  if (pendingKeys.has(countQueueKey(buttonId))) return;
+  await setMany([[countKey(owner, buttonId), server[buttonId] ?? ADD_ANOTHER_DEFAULT_COUNT]]);
   notifyChanged();
-  return true;
+}
+
+/**
+ * Spec §8 reset of "Error handling tabs for {tab}": the device shows the tab the server holds
+ * (`server`, what GET /api/tabs answered; the default tab when it holds none), unless a later
+ * choice is waiting to be sent.
+ */
+export async function adoptServerTab(
+  owner: string,
+  tabId: string,
+  server: Record<string, string>,
+  pendingKeys: ReadonlySet<string>,
+): Promise<void> {
+  if (pendingKeys.has(tabQueueKey(tabId))) return;
+  const chosen = server[tabId];
+  if (chosen === undefined) await delMany([tabKey(owner, tabId)]);
+  else await setMany([[tabKey(owner, tabId), chosen]]);
+  notifyChanged();
 }
 
 export async function saveTab(owner: string, tabId: string, chosen: string, send: Sender): Promise<void> {

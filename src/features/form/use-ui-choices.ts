@@ -2,14 +2,18 @@ import { useCallback, useEffect, useState } from "react";
 import { showErrorToast } from "../../components/toasts";
 import type { FormPage } from "../../form/catalogue-types";
 import { formPages } from "../../form/pages/form-pages";
+import { FAILURE_POLICY } from "../../lib/failure-policy";
 import { ADD_ANOTHER_MAX_COUNT } from "../../shared/constants";
 import { answerStore, loadSyncClient } from "../answers/answer-session";
-import { onActionRefused } from "../answers/refused-actions";
+import { onActionDropped } from "../answers/refused-actions";
+import { getAddAnother } from "./api/get-add-another";
+import { getTabs } from "./api/get-tabs";
 import {
+  adoptServerCount,
+  adoptServerTab,
   type OwnerChoices,
   onChoicesChanged,
   readChoices,
-  rollBackCount,
   saveCount,
   saveTab,
 } from "./ui-choices";
@@ -21,18 +25,57 @@ function addedThing(buttonLabel: string): string {
   return buttonLabel.replace(/^add another\s+/i, "");
 }
 
-// Spec §8 "Error adding another {button}": a count the server refused (not one it could not be
-// reached for: that waits on the device, is counted in the header and is sent again) is said and
-// taken back, whichever page is showing. Registered once, when the form's code loads.
-onActionRefused(({ kind, payload, error }) => {
-  if (kind !== "add-another" || typeof payload !== "object" || payload === null) return;
-  const { button_id, num_components } = payload as { button_id?: unknown; num_components?: unknown };
-  if (typeof button_id !== "string" || typeof num_components !== "number") return;
-  const section = formPages.flatMap((page) => page.sections).find((s) => s.repeat?.buttonId === button_id);
-  const label = section?.repeat ? addedThing(section.repeat.buttonLabel) : button_id;
-  showErrorToast(`Error adding another ${label}`, error.message);
-  void rollBackCount(answerStore.owner, button_id, num_components);
+// Spec §8 "Error adding another {button}" and "Error handling tabs for {tab}": a count or a tab
+// choice the server refused or had a problem with (failure-policy.ts drops it; one that could not
+// reach the server waits on the device and is sent again) is said once; dismissing the toast shows
+// the server's value again (GET /api/add-another, GET /api/tabs). Registered once, when the
+// form's code loads.
+onActionDropped(({ kind, payload, failure }) => {
+  if (typeof payload !== "object" || payload === null) return;
+  const owner = answerStore.owner;
+  const sections = formPages.flatMap((page) => page.sections);
+  if (kind === "add-another") {
+    const { button_id } = payload as { button_id?: unknown };
+    if (typeof button_id !== "string") return;
+    const section = sections.find((s) => s.repeat?.buttonId === button_id);
+    const label = section?.repeat ? addedThing(section.repeat.buttonLabel) : button_id;
+    showErrorToast(toastLabel("add-another", label), failure.message, {
+      onClose: () =>
+        void refetch(
+          () => getAddAnother(),
+          (server, pending) => adoptServerCount(owner, button_id, server.add_another, pending),
+        ),
+    });
+  } else if (kind === "tabs") {
+    const { tab_id } = payload as { tab_id?: unknown };
+    if (typeof tab_id !== "string") return;
+    const section = sections.find((s) => s.tabs?.tabId === tab_id);
+    showErrorToast(toastLabel("tabs", section?.title ?? tab_id), failure.message, {
+      onClose: () =>
+        void refetch(
+          () => getTabs(),
+          (server, pending) => adoptServerTab(owner, tab_id, server.tabs, pending),
+        ),
+    });
+  }
 });
+
+function toastLabel(kind: "add-another" | "tabs", name: string): string {
+  return FAILURE_POLICY[kind].toastLabel?.(name) ?? name;
+}
+
+/** Asks the server for its value and shows it; a failure leaves the device's (nothing more to say). */
+async function refetch<T>(
+  get: () => Promise<T>,
+  adopt: (server: T, pending: ReadonlySet<string>) => Promise<void>,
+): Promise<void> {
+  try {
+    const server = await get();
+    await adopt(server, await (await loadSyncClient()).pendingActions());
+  } catch {
+    // Offline or failing again: the device keeps what it shows; the next profile load folds it in.
+  }
+}
 
 const queue = async (kind: "add-another" | "tabs", payload: unknown, key: string) =>
   (await loadSyncClient()).queueAction(kind, payload, key);

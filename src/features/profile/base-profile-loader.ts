@@ -1,6 +1,7 @@
 import { del, get, set } from "idb-keyval";
 import type { LoaderFunctionArgs } from "react-router-dom";
 import { ApiError, apiRequest } from "../../lib/api-client";
+import { classifyFailure } from "../../lib/failure";
 import { loadPart } from "../../lib/load-part";
 import { preloadWhenIdle } from "../../lib/preload-when-idle";
 import { clearSessionHint, readSessionHint } from "../../lib/session-hint";
@@ -25,6 +26,8 @@ import { anonymousSnapshot, type ClientSnapshot, snapshotFromProfile } from "./c
  */
 export type ProfileLoadProblem =
   | { kind: "unreachable"; offline: boolean; deviceCopy: boolean }
+  /** The server answered with a problem, or something not our API answered (failure-policy.ts). */
+  | { kind: "server-problem"; message: string; deviceCopy: boolean }
   | { kind: "failed"; message: string; deviceCopy: boolean };
 
 /** What every form page starts from (spec §2: the root route loads the base profile). */
@@ -116,10 +119,13 @@ async function openOwner(): Promise<Omit<BaseProfile, "draftLink">> {
     }
     if (!(error instanceof ApiError)) throw error;
     // Spec §8: a failed query is reported; the form still opens, with what this device holds.
+    const failure = classifyFailure(error);
     return openFromDevice(
-      error.isRetryable
-        ? { kind: "unreachable", offline: error.kind === "network" && navigator.onLine === false }
-        : { kind: "failed", message: error.message },
+      failure.class === "no-connection"
+        ? { kind: "unreachable", offline: navigator.onLine === false }
+        : failure.class === "refused"
+          ? { kind: "failed", message: failure.message }
+          : { kind: "server-problem", message: failure.message },
     );
   }
 }

@@ -25,4 +25,14 @@ describe("what a failed profile load says", () => {
       message: `Not allowed. ${DEVICE_COPY_MESSAGE}`,
     });
   });
+
+  it("says the server had a problem (with its message), never that it could not be reached", () => {
+    expect(
+      profileLoadNotice({ kind: "server-problem", message: "Profile broke.", deviceCopy: true }),
+    ).toEqual({
+      as: "toast",
+      title: "Unexpected Error",
+      message: `The server had a problem loading your application: Profile broke. ${DEVICE_COPY_MESSAGE}`,
+    });
+  });
 });

@@ -5,10 +5,12 @@ import type { ProfileLoadProblem } from "./base-profile-loader";
 
 // Spec §8: a failed query goes to the error boundary, shown as an error toast or a modal titled
 // "Unexpected Error". The form still opens with what this device holds (offline-first), and says
-// so: server trouble (worth a retry) is a toast, a refusal a dialog; offline, the header says it.
+// what happened: no connection or a server problem (worth a retry) is a toast, a refusal a dialog;
+// offline, the header says it.
 
 export const PROFILE_LOAD_ERROR_TITLE = "Unexpected Error";
 export const PROFILE_UNREACHABLE_MESSAGE = "We couldn't reach the server to load your application.";
+export const PROFILE_SERVER_PROBLEM_MESSAGE = "The server had a problem loading your application:";
 export const DEVICE_COPY_MESSAGE =
   "The answers saved on this device are shown; what you change is kept here and sent once the server takes it.";
 
@@ -24,6 +26,13 @@ export function profileLoadNotice(problem: ProfileLoadProblem | null): ProfileLo
       as: "toast",
       title: PROFILE_LOAD_ERROR_TITLE,
       message: `${PROFILE_UNREACHABLE_MESSAGE}${deviceCopy}`,
+    };
+  }
+  if (problem.kind === "server-problem") {
+    return {
+      as: "toast",
+      title: PROFILE_LOAD_ERROR_TITLE,
+      message: `${PROFILE_SERVER_PROBLEM_MESSAGE} ${problem.message}${deviceCopy}`,
     };
   }
   return { as: "dialog", title: PROFILE_LOAD_ERROR_TITLE, message: `${problem.message}${deviceCopy}` };

@@ -5,7 +5,7 @@ import { loadSyncSession } from "../answers/answer-session";
 import { DEVICE_OWNER } from "../answers/owners";
 import { forgetOfflineCopies } from "../application-pdf/offline-copy";
 import { forgetServerDocuments } from "../documents/document-cache";
-import { waitingUploadCount } from "../documents/upload-queue";
+import { forgetRecorded, waitingUploadCount } from "../documents/upload-queue";
 import { forgetSignedInUser } from "../profile/base-profile-loader";
 
 // A server that does not answer must not keep the user signed in on this screen.
@@ -68,8 +68,12 @@ async function signOutOnce(): Promise<LogOutOutcome> {
   await syncClient.signOut();
   // The names of the user's documents leave the device; files still waiting stay for their next
   // sign-in here, like unsent answers.
-  if (owner !== DEVICE_OWNER) await forgetServerDocuments(localDb(), owner).catch(() => {});
-  // The downloaded application PDF is the user's data too (Cache Storage keeps nothing past a sign-out).
+  if (owner !== DEVICE_OWNER) {
+    await forgetServerDocuments(localDb(), owner).catch(() => {});
+    await forgetRecorded(localDb(), owner).catch(() => {});
+  }
+  // The downloaded application PDF and /completion's receipt are the user's data too (the device
+  // keeps neither past a sign-out).
   await forgetOfflineCopies();
   return { serverSessionEnded };
 }

@@ -1,9 +1,9 @@
-import { BrandMark } from "../../components/brand-mark";
 import { partner } from "../../config/partner";
 import type { FormPage } from "../../form/catalogue-types";
 import { textForViewer } from "../../form/engine/audience";
 import { bannerOfScreen, type FirstScreen, type WelcomeBannerKind } from "../../shared/first-screens";
 import { FORM_PAGES } from "../../shared/routes";
+import { LogoBanner } from "./logo-banner";
 import { STATIC_SHELL_ATTRIBUTE } from "./static-shell-attribute";
 
 /**
@@ -32,7 +32,6 @@ export function StaticFormShell({
       <header className="site-header">
         <div className="site-header__bar">
           <a className="brand" href="/about">
-            <BrandMark size={36} />
             <span className="brand__name">{partner.name}</span>
           </a>
           <div className="site-header__tools">
@@ -46,10 +45,7 @@ export function StaticFormShell({
             </button>
           </div>
         </div>
-        <div className="logo-banner">
-          <p className="logo-banner__title">{partner.applicationTitle}</p>
-          <p className="logo-banner__term">{partner.terms.current}</p>
-        </div>
+        <LogoBanner />
       </header>
       <nav className="step-nav">
         <ol>

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { Link } from "react-aria-components";
+import { Button, Link } from "react-aria-components";
 import { PAGE_OF_KEY } from "../../form/answer-keys";
 import { announcementsHeld, subscribeAnnouncementHold } from "../../lib/announcement-hold";
+import { loadSyncClient } from "../answers/answer-session";
 import {
   describeSyncStatus,
   type StatusClass,
@@ -11,7 +12,7 @@ import {
 } from "../answers/sync-status";
 import { useSyncStatus } from "../answers/use-sync-status";
 
-const PROBLEMS: ReadonlySet<StatusClass> = new Set(["local-error", "attention", "refused"]);
+const PROBLEMS: ReadonlySet<StatusClass> = new Set(["local-error", "attention", "refused", "server-error"]);
 
 /**
  * The header's save state. It is a status the applicant can read at any time; what changes is
@@ -40,6 +41,14 @@ export function SyncStatusIndicator() {
               <Link href={fix} className="sync-status__link">
                 {status.refused === 1 ? "Fix it" : "Fix them"}
               </Link>
+            </>
+          ) : null}
+          {kind === "server-error" ? (
+            <>
+              {" "}
+              <Button className="sync-status__retry" onPress={() => void tryAgain()}>
+                Try again
+              </Button>
             </>
           ) : null}
           {status.persistent === false && status.phase === "local-only" ? (
@@ -75,6 +84,11 @@ function useAnnouncement(status: SyncStatus, kind: StatusClass): string {
     setText(description.current);
   }, [kind, held]);
   return text;
+}
+
+/** "Try again" after a server problem: one more try of everything waiting (a click is a trigger). */
+async function tryAgain(): Promise<void> {
+  await (await loadSyncClient()).flush();
 }
 
 /** The form page and field of a refused answer (a `_desc` companion is its question's). */

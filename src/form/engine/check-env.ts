@@ -1,8 +1,5 @@
 import type { Question } from "../catalogue-types";
 
-/** Where messages are shown: the validation summary (and the server's answer), or at the field. */
-export type MessagePlace = "summary" | "field";
-
 /** What a single check needs besides the question itself. */
 export type CheckEnv = {
   answers: Readonly<Record<string, string>>;
@@ -13,8 +10,6 @@ export type CheckEnv = {
   visibleKeys: ReadonlySet<string>;
   /** The message of a missing answer to the question declaring a key (see `missingMessage`). */
   labelOf: (key: string) => string;
-  /** Default "summary". */
-  place?: MessagePlace;
 };
 
 /** [key, message] pairs a check found. */
@@ -24,9 +19,8 @@ export const trimmedAnswer = (env: CheckEnv, key: string): string => (env.answer
 
 /**
  * The message of a missing required answer: the check's own message, else the question text
- * (spec §5); at the field, the question's short form when it has one (its label says the rest).
+ * (spec §5 "question text used as the message"), the same at the field and in the summary.
  */
-export function missingMessage(question: Question, env: CheckEnv, message?: string): string {
-  if (env.place === "field" && question.shortMessage) return question.shortMessage;
+export function missingMessage(question: Question, message?: string): string {
   return message ?? question.label;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { FormPage, Question, Section } from "../catalogue-types";
 import { aboutPage } from "../pages/about";
 import { formPages } from "../pages/form-pages";
-import { checkCatalogue, LONG_LABEL_CHARS } from "./config-checks";
+import { checkCatalogue } from "./config-checks";
 
 const section = (questions: Question[], extra: Partial<Section> = {}): Section => ({
   id: "s",
@@ -51,25 +51,6 @@ describe("configuration errors", () => {
     expect(errorsOf([page([section([{ kind: "text", key: "hs_name", label: "School" }])])])).toContainEqual(
       expect.stringContaining('"hs_name" belongs to page education'),
     );
-  });
-
-  it("asks a required question with a long label for a short form to say at its field", () => {
-    const long = "Do you certify that ".padEnd(LONG_LABEL_CHARS + 1, "x");
-    const required: Question = {
-      kind: "checkbox",
-      key: "legal_agree",
-      label: long,
-      checks: [{ type: "mustBeTrue" }],
-    };
-    const problem = expect.stringContaining(
-      '"legal_agree" (page final-steps) is required and its label is longer',
-    );
-    expect(errorsOf([page([section([required])], "final-steps")])).toContainEqual(problem);
-    const withShortForm = { ...required, shortMessage: "Please confirm the certification." };
-    expect(errorsOf([page([section([withShortForm])], "final-steps")])).not.toContainEqual(problem);
-    // An optional question may say as much as it needs.
-    const optional: Question = { kind: "checkbox", key: "legal_agree", label: long };
-    expect(errorsOf([page([section([optional])], "final-steps")])).not.toContainEqual(problem);
   });
 
   it("reports a repeated key that does not start with the first prefix", () => {

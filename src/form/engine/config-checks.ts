@@ -75,23 +75,6 @@ function customCheckProblems(question: Question): string[] {
   });
 }
 
-/**
- * A required question's text is said at its field when the answer is missing; past this length
- * the label and the message together are a paragraph heard twice, so the question needs a short
- * form (`shortMessage`).
- */
-export const LONG_LABEL_CHARS = 100;
-
-function shortFormProblems(question: Question): string[] {
-  const required = (question.checks ?? []).some(
-    (check) => check.type === "required" || check.type === "mustBeTrue",
-  );
-  if (!required || question.label.length <= LONG_LABEL_CHARS) return [];
-  return question.shortMessage?.trim()
-    ? []
-    : [`is required and its label is longer than ${LONG_LABEL_CHARS} characters: give it a shortMessage`];
-}
-
 function repeatProblems(section: Section): string[] {
   if (!section.repeat) return [];
   const { prefixes } = section.repeat;
@@ -170,11 +153,7 @@ export function checkCatalogue(pages: readonly FormPage[]): CatalogueReport {
       for (const question of questions) {
         const at = `Question "${question.key}" (page ${page.id})`;
         if (question.label.trim() === "") errors.push(`${at} has no label (missing configuration)`);
-        for (const problem of [
-          ...optionProblems(question),
-          ...customCheckProblems(question),
-          ...shortFormProblems(question),
-        ]) {
+        for (const problem of [...optionProblems(question), ...customCheckProblems(question)]) {
           errors.push(`${at} ${problem} (missing configuration)`);
         }
         for (const key of referencedKeys(question)) references.push({ where: at, key });

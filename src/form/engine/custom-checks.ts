@@ -84,14 +84,14 @@ function phonePair(env: CheckEnv): Found {
 
 function stateForUsaCan(question: Question, env: CheckEnv): Found {
   if (!env.includeRequired || trimmedAnswer(env, question.key) !== "") return [];
-  return needsState(question, env.answers) ? [[question.key, missingMessage(question, env)]] : [];
+  return needsState(question, env.answers) ? [[question.key, missingMessage(question)]] : [];
 }
 
 function zipForUsa(question: Question, env: CheckEnv): Found {
   const zip = trimmedAnswer(env, question.key);
   if (zip !== "") return zip.length < ZIP_MIN_LENGTH ? [[question.key, ZIP_TOO_SHORT]] : [];
   return env.includeRequired && needsZip(question, env.answers)
-    ? [[question.key, missingMessage(question, env)]]
+    ? [[question.key, missingMessage(question)]]
     : [];
 }
 
@@ -115,7 +115,7 @@ function monthYearPair(question: Question, env: CheckEnv): Found {
   if (question.kind !== "monthYear" || !env.includeRequired) return [];
   const month = trimmedAnswer(env, question.monthKey);
   const year = trimmedAnswer(env, question.yearKey);
-  return (month === "") !== (year === "") ? [[question.monthKey, missingMessage(question, env)]] : [];
+  return (month === "") !== (year === "") ? [[question.monthKey, missingMessage(question)]] : [];
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Check, Question } from "../catalogue-types";
+import type { Check, MonthYearQuestion, Question } from "../catalogue-types";
 import { resolveOptions } from "../options/resolve-options";
 import { questionLengthLimit } from "./answer-limits";
 import { type CheckEnv, type Found, missingMessage, trimmedAnswer } from "./check-env";
@@ -11,8 +11,11 @@ export const tooLongMessage = (limit: number) => `Please use no more than ${limi
 /** The spec gives no message for a coded answer that is none of its options (it never shows one). */
 export const NOT_AN_OPTION_MESSAGE = "Please choose one of the listed options.";
 
-/** Spec §5: a month/year pair's year may hold this placeholder instead of a year. */
-export const YEAR_PLACEHOLDER = "ANSWERED";
+/**
+ * Spec §5: "placeholder value ANSWERED accepted when no year is chosen". A month/year pair may hold
+ * it in its year, and in its month too while its year is no real year (e.g. ANSWERED/ANSWERED).
+ */
+export const MONTH_YEAR_PLACEHOLDER = "ANSWERED";
 
 /** A checkbox stores "true" or "false"; "" is unanswered. */
 const CHECKBOX_VALUES: ReadonlySet<string> = new Set(["", "true", "false"]);
@@ -37,10 +40,10 @@ function runOnKey(check: Exclude<Check, { type: "custom" }>, question: Question,
   switch (check.type) {
     case "required":
       return env.includeRequired && isEmpty(question, key, env)
-        ? [missingMessage(question, env, check.message)]
+        ? [missingMessage(question, check.message)]
         : [];
     case "mustBeTrue":
-      return env.includeRequired && value !== "true" ? [missingMessage(question, env, check.message)] : [];
+      return env.includeRequired && value !== "true" ? [missingMessage(question, check.message)] : [];
     case "pattern":
       return value !== "" && !new RegExp(check.regex).test(value) ? [check.message] : [];
     case "minLength":
@@ -86,6 +89,13 @@ function lengthLimit(question: Question, env: CheckEnv): Found {
   return (env.answers[question.key] ?? "").length > limit ? [[question.key, tooLongMessage(limit)]] : [];
 }
 
+/** The pair's ANSWERED placeholder where spec §5 accepts it: no year chosen. */
+function isPlaceholder(question: MonthYearQuestion, key: string, answers: Readonly<Record<string, string>>) {
+  if ((answers[key] ?? "") !== MONTH_YEAR_PLACEHOLDER) return false;
+  const year = answers[question.yearKey] ?? "";
+  return key === question.yearKey || year === "" || year === MONTH_YEAR_PLACEHOLDER;
+}
+
 /**
  * Coded answers (selects, radios, conditional selects, month and year selects, year lists,
  * checkboxes) hold one of the values their question offers right now, or nothing. The controls
@@ -100,8 +110,7 @@ function optionMembership(question: Question, env: CheckEnv): Found {
   }
   return answerKeysOf(question).flatMap((key): Found => {
     const value = env.answers[key] ?? "";
-    const placeholder =
-      question.kind === "monthYear" && key === question.yearKey && value === YEAR_PLACEHOLDER;
+    const placeholder = question.kind === "monthYear" && isPlaceholder(question, key, env.answers);
     const source = value === "" || placeholder ? undefined : codedSource(question, key, env.answers);
     if (!source) return [];
     const offered = resolveOptions(source, env.today).some((option) => option.value === value);

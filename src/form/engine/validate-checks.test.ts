@@ -272,12 +272,16 @@ describe("coded answers hold one of their options", () => {
     expect(validateAnswers(pages, { app_type: "2", major: "bio" }, ctx)).toEqual({ major: NOT_AN_OPTION });
   });
 
-  it("puts a bad month or year on both keys of the pair, and accepts the year's ANSWERED placeholder", () => {
+  it("puts a bad month or year on both keys of the pair, and accepts the ANSWERED placeholder when no year is chosen", () => {
     const both = { grad_month: NOT_AN_OPTION, grad_year: NOT_AN_OPTION };
     expect(validateAnswers(pages, { grad_month: "13", grad_year: "2025" }, ctx)).toEqual(both);
     expect(validateAnswers(pages, { grad_month: "1", grad_year: "1990" }, ctx)).toEqual(both);
     expect(validateAnswers(pages, { grad_month: "1", grad_year: "ANSWERED" }, ctx)).toEqual({});
+    // Spec §5: the placeholder in both halves, as the pair is saved when no year is chosen.
+    expect(validateAnswers(pages, { grad_month: "ANSWERED", grad_year: "ANSWERED" }, ctx)).toEqual({});
+    // A year chosen asks for a real month.
     expect(validateAnswers(pages, { grad_month: "ANSWERED", grad_year: "2025" }, ctx)).toEqual(both);
+    expect(validateAnswers(pages, { grad_month: "13", grad_year: "ANSWERED" }, ctx)).toEqual(both);
   });
 
   it('accepts only "true" and "false" for a checkbox', () => {

@@ -50,21 +50,15 @@ describe("About You validation", () => {
     expect(errorsFor({ first_name: "   " })).toEqual({ first_name: ["Legal First Name"] });
   });
 
-  it("says a long question's short form at the field, and keeps the question text for the summary", () => {
-    const finalSteps = [finalStepsPage];
-    const summary = validateAnswers(finalSteps, { legal_agree: "false" }, ctx);
-    expect(summary.legal_agree).toEqual([CERTIFICATION_TEXT]);
-    expect(summary.counselor_waiver_request).toEqual([WAIVER_TEXT]);
-    const field = validateAnswers(finalSteps, { legal_agree: "false" }, ctx, { place: "field" });
-    expect(field.legal_agree).toEqual(["Please confirm the certification."]);
-    expect(field.counselor_waiver_request).toEqual([
-      "Please choose whether you waive your right to see your recommendations.",
+  it("says the question text of a missing answer however long it is: the field and the summary show the same words", () => {
+    // Spec §5: the waiver and the certification are required "with the waiver text" and "with the
+    // certification text"; one message per answer, which the field and its summary link both show.
+    const errors = validateAnswers([finalStepsPage], { app_type: "1", legal_agree: "false" }, ctx);
+    expect(errors.legal_agree).toEqual([CERTIFICATION_TEXT]);
+    expect(errors.counselor_waiver_request).toEqual([WAIVER_TEXT]);
+    expect(errors.disciplinary_action).toEqual([
+      "Have you ever been placed on probation, suspended, dismissed or otherwise disciplined by a college or university, for academic or conduct reasons?",
     ]);
-    // A short question text is its own message in both places; so are format errors.
-    expect(field.criminal_charges_pending).toEqual(summary.criminal_charges_pending);
-    expect(
-      validateAnswers(aboutOnly, { ...valid, phone_home: "555" }, ctx, { place: "field" }).phone_home,
-    ).toEqual(["Please enter a valid home phone number."]);
   });
 
   it("skips required answers while the applicant is typing, but not format errors", () => {

@@ -1,6 +1,6 @@
 import type { EngineContext, FormPage } from "../catalogue-types";
 import { indexCatalogue, type KeyEntry } from "./catalogue-index";
-import { type CheckEnv, type MessagePlace, missingMessage } from "./check-env";
+import { type CheckEnv, missingMessage } from "./check-env";
 import { checkQuestion } from "./field-checks";
 import { withHost } from "./host-text";
 import { answerKeysOf } from "./question-keys";
@@ -15,8 +15,6 @@ export type ValidateOptions = {
   counts?: Readonly<Record<string, number>>;
   /** Chosen tab by tab id; only the chosen (else default) tab's questions are checked. */
   tabs?: TabChoices;
-  /** "field": a missing answer to a question with a short form says it (default "summary"). */
-  place?: MessagePlace;
 };
 
 /** A repeated block's own message prefix, else its section's (e.g. "Parent 1/Guardian 1: "). */
@@ -53,10 +51,9 @@ export function validateAnswers(
       today: ctx.today,
       includeRequired: opts.includeRequired ?? true,
       visibleKeys: new Set(questions.flatMap(answerKeysOf)),
-      place: opts.place ?? "summary",
       labelOf: (key) => {
         const question = index.byKey.get(key)?.question;
-        return question ? missingMessage(question, env) : key;
+        return question ? missingMessage(question) : key;
       },
     };
     for (const [key, message] of questions.flatMap((question) => checkQuestion(question, env))) {

@@ -230,6 +230,10 @@ describe("high school and colleges", () => {
   it("accepts the ANSWERED placeholder when no year is chosen", () => {
     expect(errorsFor({ grad_year: "ANSWERED" })).toEqual({});
     expect(errorsFor({ college_attend_to_year: "ANSWERED" })).toEqual({});
+    expect(errorsFor({ grad_month: "ANSWERED", grad_year: "ANSWERED" })).toEqual({});
+    expect(
+      errorsFor({ college_attend_from_month: "ANSWERED", college_attend_from_year: "ANSWERED" }),
+    ).toEqual({});
     expect(errorsFor({ grad_year: "" })).toEqual({
       grad_month: ["Graduation Date"],
       grad_year: ["Graduation Date"],

@@ -37,7 +37,6 @@ export const conductSection: Section = {
       {
         visibleWhen: transfer,
         checks: [{ type: "required" }],
-        shortMessage: "Please tell us whether a college or university has ever disciplined you.",
       },
     ),
     explanation(
@@ -85,7 +84,6 @@ export const waiverSection: Section = {
       kind: "radio",
       key: "counselor_waiver_request",
       label: WAIVER_TEXT,
-      shortMessage: "Please choose whether you waive your right to see your recommendations.",
       options: {
         options: [
           { value: "Y", label: "Yes, I waive my right to see my recommendations." },
@@ -105,7 +103,6 @@ export const certificationSection: Section = {
       kind: "checkbox",
       key: "legal_agree",
       label: CERTIFICATION_TEXT,
-      shortMessage: "Please confirm the certification.",
       checks: [{ type: "mustBeTrue" }],
     },
   ],

@@ -1,4 +1,5 @@
 import type { UploadTransport } from "../upload-worker";
+import { deleteConversion } from "./delete-conversion";
 import { deleteDocument } from "./delete-document";
 import { presignUpload } from "./presign-upload";
 import { recordDocument } from "./record-document";
@@ -10,4 +11,5 @@ export const httpUploadTransport: UploadTransport = {
   store: storeUpload,
   record: recordDocument,
   remove: deleteDocument,
+  removeConversion: deleteConversion,
 };
