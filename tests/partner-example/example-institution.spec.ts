@@ -20,6 +20,10 @@ test("the first screen, before any script, is the example institution's", async 
   const manifest = await (await request.get("/manifest.webmanifest")).json();
   expect(manifest).toMatchObject({ name: `${example.name} Application`, short_name: example.appShortName });
   expect(await (await request.get("/icons/favicon.svg")).text()).toContain('fill="#0f5e4d"');
+  // The admissions office's review (its own build, decision 0022) is the same institution's.
+  const review = await (await request.get("/staff/sign-in")).text();
+  expect(review).toContain(`<title>Application review – ${example.name}</title>`);
+  expect(review).not.toContain(SHIPPED);
 });
 
 test("About You names the example institution, its help desk and its FAFSA code", async ({ page }) => {
