@@ -10,6 +10,7 @@ import { openDatabase } from "./db/database";
 import { startJobEngines, startJobWorkers } from "./jobs/job-engines";
 import { JobQueue } from "./jobs/job-queue";
 import { startWebhookWorkers } from "./jobs/workers";
+import { checkPartner, PartnerMismatchError } from "./partner-check";
 import { createObjectStore } from "./storage/create-object-store";
 import { DISK_RESERVE_BYTES, DiskSpace, pauseJobsWhileFull } from "./storage/disk-space";
 
@@ -29,7 +30,18 @@ if (!config.databaseUrl) {
   process.exit(1);
 }
 
+// The institution this build was made for is the one configured and the client's (one line if not).
+let partnerWarning: string | undefined;
+try {
+  partnerWarning = checkPartner(process.env, clientDirOf(config), config.publicUrl);
+} catch (error) {
+  if (!(error instanceof PartnerMismatchError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
 const log = pino({ level: config.logLevel }).child({ component: "worker" });
+if (partnerWarning) log.warn(partnerWarning);
 const clock = () => new Date();
 const database = await openDatabase({
   url: config.databaseUrl,

@@ -68,7 +68,7 @@ export type DatabaseOptions =
    */
   | { dataDir?: string; holder?: string };
 
-// Beside this module in the source tree, and copied beside the bundle by scripts/build-server.mjs.
+// Beside this module in the source tree, and copied beside the bundle by scripts/build-server.ts.
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 /** Arbitrary constant: the advisory lock that serialises migrations across API processes. */

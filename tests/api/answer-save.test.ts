@@ -5,9 +5,10 @@ import { hashAnswerRequest } from "../../server/services/answers";
 import type { AnswerOutcome } from "../../src/shared/api-types";
 import { IDLE_TIMEOUT_MS } from "../../src/shared/constants";
 import { putAnswers, storedAnswers } from "../helpers/api";
-import { type Postgres, postgresAvailable, startPostgres } from "../helpers/postgres";
+import { type Postgres, startPostgres } from "../helpers/postgres";
 import { counting, expireSession, lastSeen, setLastSeen } from "../helpers/statement-runs";
 import { answerRevision, answerRows, clientId, lastSeq, sendBatch, storedKeys } from "../helpers/sync";
+import { lacks } from "../helpers/system-tools";
 import { createTestApp, idempotencyKey, signedInUser, type TestApp } from "../helpers/test-app";
 
 // services/answer-save.ts (decision 0017): the common save is one statement (the function
@@ -371,7 +372,7 @@ describe("PUT /api/answer: one key sent twice at once (the key written last, mig
 
 // Two saves of one key can wait on each other only when one takes the common path (the key last)
 // and the other the slow path (the key first): PostgreSQL ends one. A test needs two connections.
-describe.skipIf(!postgresAvailable())(
+describe.skipIf(lacks("postgresql"))(
   "saveAnswers on PostgreSQL: two saves of one key waiting on each other",
   () => {
     let postgres: Postgres | undefined;

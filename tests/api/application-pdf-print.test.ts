@@ -21,6 +21,7 @@ import { builtClientDir } from "../helpers/client-build";
 import { TWO_COLLEGE_APPLICATION, TWO_COLLEGE_COUNTS } from "../helpers/complete-application";
 import { RESUME, settledConversion, TRANSCRIPT, uploadDocument } from "../helpers/documents";
 import { pdfTags } from "../helpers/pdf-tags";
+import { lacks } from "../helpers/system-tools";
 import {
   clientHeaders,
   createTestApp,
@@ -98,7 +99,7 @@ function visibleAnswers(answers: Record<string, string>, counts: Record<string, 
   return shown;
 }
 
-describe("the application PDF of a complete application", () => {
+describe.skipIf(lacks("poppler"))("the application PDF of a complete application", () => {
   it(
     "holds every visible answer, no hidden one, the attached documents after their dividers, an outline of steps and documents, tagged Letter pages",
     async () => {

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../server/db/database";
-import { type Postgres, postgresAvailable, startPostgres } from "../helpers/postgres";
+import { type Postgres, startPostgres } from "../helpers/postgres";
+import { lacks } from "../helpers/system-tools";
 
 // Issue 33: PostgreSQL restarted under the API processes (`pg_ctl restart` in bench:peak) ended
 // every one of them: the server ends each idle pooled connection, node-postgres reports that as an
@@ -10,7 +11,7 @@ import { type Postgres, postgresAvailable, startPostgres } from "../helpers/post
 // connections are ended here as a restart ends them (pg_terminate_backend sends the same
 // "terminating connection due to administrator command"), on this suite's PostgreSQL only.
 
-describe.skipIf(!postgresAvailable())("PostgreSQL ends the pool's idle connections", () => {
+describe.skipIf(lacks("postgresql"))("PostgreSQL ends the pool's idle connections", () => {
   let postgres: Postgres;
   let handle: DatabaseHandle;
   let admin: pg.Client;

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { NO_SCHOOL_LIST_MESSAGE } from "../../src/shared/lookup-types";
 import { COMPLETE_APPLICATION } from "../helpers/complete-application";
 import { expectNothingQueued, expectStoredOnDevice } from "./device-store";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
@@ -90,6 +91,8 @@ test("an applicant completes and submits the whole application with the keyboard
     highSchool.getByRole("combobox", { name: "Search for Your School" }),
     "Central High School",
   );
+  // No high-school list is shipped: the search says so rather than showing nothing (issue 31).
+  await expect(highSchool.getByRole("status").filter({ hasText: NO_SCHOOL_LIST_MESSAGE })).toBeVisible();
   const graduation = monthYear(page, "Graduation Date");
   await chooseOption(page, graduation.getByRole("combobox", { name: "Month", exact: true }), "June");
   await chooseOption(page, graduation.getByRole("combobox", { name: "Year", exact: true }), "2022");

@@ -8,6 +8,7 @@ import type { ApplicationPdfState, ServiceResponse } from "../../src/shared/api-
 import { APPLICATION_PDF_API_PATH, PENDING_PDF_STATUSES } from "../../src/shared/application-pdf";
 import { TRANSCRIPT } from "./documents";
 import { clientHeaders, type TestApp } from "./test-app";
+import { STATE_WAIT_MS } from "./test-budgets";
 
 // Application PDF tests: the real catalogue (its Final Steps asks for a résumé) with a tabbed
 // transcript added, the call as the client makes it, and a stand-in for Chromium where a test is
@@ -64,7 +65,7 @@ const isPending = (state: ApplicationPdfState) =>
 export async function settledPdf(
   test: TestApp,
   cookie: string,
-  timeoutMs = 90_000,
+  timeoutMs = STATE_WAIT_MS,
 ): Promise<ApplicationPdfState> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -81,7 +82,7 @@ export async function pdfReaches(
   test: TestApp,
   cookie: string,
   status: ApplicationPdfState["status"],
-  timeoutMs = 30_000,
+  timeoutMs = STATE_WAIT_MS,
 ): Promise<ApplicationPdfState> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -102,7 +102,7 @@ export async function startPostgres({
 
 /**
  * A database of its own for a test file that must see only its own rows (e.g. a list of every
- * application): on DATABASE_URL's server, a fresh database dropped by `drop()`; without
+ * application) or changes shared data wholesale (a school list replaced): on DATABASE_URL's server, a fresh database dropped by `drop()`; without
  * DATABASE_URL, undefined (createTestApp's in-memory PGlite is already fresh).
  */
 export async function ownDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {

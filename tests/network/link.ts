@@ -59,7 +59,8 @@ export function networkUnavailable(): string | null {
   return null;
 }
 
-export async function createTestNetwork(workDir: string): Promise<TestNetwork> {
+/** `browser`: the Chromium to run inside the namespace (the one every browser test launches). */
+export async function createTestNetwork(workDir: string, browser: string): Promise<TestNetwork> {
   const prefix = process.env.NETWORK_TEST_PREFIX ?? "admnet-";
   const subnet = process.env.NETWORK_TEST_SUBNET ?? "10.233";
   const id = randomBytes(2).toString("hex");
@@ -118,11 +119,7 @@ export async function createTestNetwork(workDir: string): Promise<TestNetwork> {
     throw error;
   }
   const chromium = path.join(workDir, "chromium-in-namespace.sh");
-  writeFileSync(
-    chromium,
-    `#!/bin/sh\nexec ip netns exec ${namespace} ${process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"} "$@"\n`,
-    { mode: 0o755 },
-  );
+  writeFileSync(chromium, `#!/bin/sh\nexec ip netns exec ${namespace} ${browser} "$@"\n`, { mode: 0o755 });
   const outages: Outage[] = [];
   const nstat = () => {
     const out = execFileSync(

@@ -49,16 +49,14 @@ test.describe.configure({ mode: "serial" });
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   workDir = mkdtempSync(path.join(tmpdir(), "admissions-network-"));
-  network = await createTestNetwork(workDir);
+  const { source: _source, executablePath, ...launchOptions } = await chromiumLaunchOptions();
+  network = await createTestNetwork(workDir, executablePath ?? "/usr/bin/chromium");
   server = await startNetworkServer(network.serverAddress, PORT, workDir);
   browser = await chromium.launch({
-    ...chromiumLaunchOptions,
+    ...launchOptions,
     executablePath: network.chromium,
     // Not localhost: Chromium is told this origin is secure, as an HTTPS deployment's would be.
-    args: [
-      ...(chromiumLaunchOptions.args ?? []),
-      `--unsafely-treat-insecure-origin-as-secure=${server.origin}`,
-    ],
+    args: [...(launchOptions.args ?? []), `--unsafely-treat-insecure-origin-as-secure=${server.origin}`],
   });
 });
 

@@ -330,7 +330,7 @@ describe("the upload worker", () => {
     await queueUpload(db, owner, "resume_file", keptFile("resume.pdf", "%PDF resume"));
     const uploads = worker(server, { failed: (_key, failure) => failed.push(failure.message) });
     await uploads.flushNow();
-    await expect.poll(() => failed, { timeout: 20_000 }).toEqual([STORE_UNREACHABLE_MESSAGE]);
+    await expect.poll(() => failed).toEqual([STORE_UNREACHABLE_MESSAGE]);
     uploads.stop();
     expect(server.calls.filter((call) => call.startsWith("store"))).toHaveLength(3);
     expect(await kept("resume_file")).toMatchObject({ held: STORE_UNREACHABLE_MESSAGE });
@@ -353,9 +353,7 @@ describe("the upload worker", () => {
     await queueUpload(db, owner, "resume_file", keptFile("resume.pdf", "%PDF resume"));
     const uploads = worker(server, { failed: (_key, failure) => failed.push(failure.message) });
     await uploads.flushNow();
-    await expect
-      .poll(() => server.documents.get("resume_file")?.name, { timeout: 20_000 })
-      .toBe("resume.pdf");
+    await expect.poll(() => server.documents.get("resume_file")?.name).toBe("resume.pdf");
     uploads.stop();
     expect(failed).toEqual([]);
     expect(server.calls.filter((call) => call.startsWith("store"))).toHaveLength(1);

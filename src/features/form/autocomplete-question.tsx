@@ -12,7 +12,7 @@ import {
 import type { AutocompleteQuestion as AutocompleteQuestionData } from "../../form/catalogue-types";
 import { optionLabel } from "../../form/options/resolve-options";
 import { DEFAULT_TEXT_MAX } from "../../shared/constants";
-import type { LookupSuggestion } from "../../shared/lookup-types";
+import { type LookupSuggestion, NO_SCHOOL_LIST_MESSAGE } from "../../shared/lookup-types";
 import { answerStore } from "../answers/answer-session";
 import { debounce } from "./debounce";
 import { Description, ErrorMessage, RequiredMark } from "./field-parts";
@@ -33,7 +33,8 @@ import { useQuestionAnswer } from "./use-form-answers";
  * the keyboard in it to type the street. Clearing the text resets what the last choice filled
  * (all related answers for an entry with an id, such as a school and its CEEB code); typing over
  * an entry with an id clears them too. Lookup failures leave the typed text and no suggestions
- * (spec §8).
+ * (spec §8). A category without any list (no high-school list is shipped) says so once searched,
+ * rather than showing nothing as if nothing matched (issue 31).
  */
 export function AutocompleteQuestion({
   question,
@@ -51,6 +52,7 @@ export function AutocompleteQuestion({
   const errors = useFieldErrors(shownKeys);
   const events = useFieldEvents([question.key]);
   const [suggestions, setSuggestions] = useState<LookupSuggestion[]>([]);
+  const [noList, setNoList] = useState(false);
   const running = useRef<AbortController | null>(null);
   const input = useRef<HTMLInputElement>(null);
   // Where the list is rendered: right after the input, not at the end of the page.
@@ -79,7 +81,10 @@ export function AutocompleteQuestion({
           running.current = controller;
           findSuggestions(text, question.category, controller.signal).then(
             (found) => {
-              if (!controller.signal.aborted) setSuggestions(uniqueById(found));
+              if (controller.signal.aborted) return;
+              setSuggestions(uniqueById(found.suggestions));
+              // Kept once said: the list does not come back while the applicant types.
+              if (found.noList) setNoList(true);
             },
             () => {},
           );
@@ -192,6 +197,10 @@ export function AutocompleteQuestion({
       />
       <div ref={setListHome} className="combobox__list-home" />
       <ErrorMessage errors={errors} keys={shownKeys} />
+      {/* A live region from the start, so that the note is announced once when it comes. */}
+      <p className="field__description" role="status">
+        {noList ? NO_SCHOOL_LIST_MESSAGE : null}
+      </p>
       <OpenOnSuggestions suggestions={suggestions} />
       <Popover className="popover combobox__popover" UNSTABLE_portalContainer={listHome ?? undefined}>
         <ListBox className="listbox">

@@ -39,7 +39,7 @@ export function WelcomeBanner({ snapshot }: { snapshot: ClientSnapshot }) {
       <section className="welcome-banner" aria-labelledby="welcome-title">
         <h2 id="welcome-title">Hello!</h2>
         {/* One text node, as in the prerendered screen: see static-shell.tsx. */}
-        <p>{`Thank you for starting your application for ${partner.term}. ${fee}`}</p>
+        <p>{`Thank you for starting your application for ${partner.terms.current}. ${fee}`}</p>
       </section>
     );
   }
