@@ -102,6 +102,7 @@ export async function retriesFailedImports(page: Page): Promise<boolean> {
  */
 export async function skipUnlessImportsRetried(page: Page): Promise<void> {
   if (systemToolsRequired) return;
+  // Skipped, with its reason, only in a browser that cannot retry a failed import (the npm package's).
   test.skip(
     !(await retriesFailedImports(page)),
     "this browser keeps a failed import() failed (Chromium 153, the npm package's): the retry checked here cannot happen in it; run with a system Chromium",

@@ -165,6 +165,7 @@ test("the printed application has the name and page numbers in its margins, each
 }) => {
   // Rendering, printing and reading a PDF: three times the usual budget.
   test.slow();
+  // Skipped without poppler only (REQUIRE_SYSTEM_TOOLS in CI turns that into a failure).
   test.skip(lacks("poppler"), "the printed pages are read with poppler, which is not installed");
   await page.goto(await applicationLink(request));
   expect(await settledState(page)).toBe("ready");
