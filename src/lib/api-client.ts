@@ -39,9 +39,9 @@ type RequestOptions = {
  * "network" failure: no connection), whoever made it. When the link drops, Chromium fails the
  * requests still connecting (net::ERR_NETWORK_CHANGED) but not one already sent on its connection:
  * that one waits for TCP to retransmit, and each retransmission that falls in an outage doubles
- * the wait, to minutes on a link that keeps dropping (issue 33: Submit gave no answer within 240 s
- * on a link down 5 s every 10 s; decision 0024). A call given up may have reached the server: the
- * queued changes carry an Idempotency-Key, and a repeated submit is answered as the first was.
+ * the wait, to minutes on a link that keeps dropping (issue 33, decision 0024: POST /api/submit had
+ * no timeout). A call given up may have reached the server: the queued changes carry an
+ * Idempotency-Key, and a repeated submit is answered with the first one's time.
  */
 export const NO_ANSWER_TIMEOUT_MS = 30_000;
 
