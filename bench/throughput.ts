@@ -9,7 +9,7 @@
 import { execFile, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, openSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 // autocannon ships no types; the little used here is typed below.
@@ -185,6 +185,8 @@ type ServerFigures = {
   hello: Figure;
   put: Figure;
   putFixed: Figure;
+  /** Bare Fastify at the same fixed rate, right after: the tail this machine gives any request now. */
+  helloFixed: Figure;
   profile: Figure;
   manifest: Figure;
   health: Figure;
@@ -208,6 +210,10 @@ async function measureServer(label: string, server: Started, bareOrigin: string)
     overallRate: FIXED_RATE,
     ...answerRequests(cookies),
   });
+  const helloFixed = await measure(`${label} bare Fastify at ${FIXED_RATE}/s`, {
+    url: `${bareOrigin}/hello`,
+    overallRate: FIXED_RATE,
+  });
   console.log(`  ${label}: GET /api/profile…`);
   for (const cookie of cookies) await fillApplication(url, cookie);
   await autocannon({ url, connections: CONNECTIONS, duration: 2, ...profileRequests(cookies) });
@@ -221,7 +227,7 @@ async function measureServer(label: string, server: Started, bareOrigin: string)
     headers: BROWSER_HEADERS,
   });
   const health = await measure(`${label} health`, { url: `${url}/healthz` });
-  return { hello, put, putFixed, profile, manifest, health };
+  return { hello, put, putFixed, helloFixed, profile, manifest, health };
 }
 
 type Pgbench = { tps: number; latencyMs: number };
@@ -261,7 +267,14 @@ if (!existsSync(SERVER)) {
 }
 const workDir = mkdtempSync(path.join(tmpdir(), "admissions-throughput-"));
 const serverEnv = { JOB_WORKERS: "false", E2E_TEST_HOOKS: "true" };
-console.log(`Throughput: ${CONNECTIONS} connections, ${SECONDS} s per figure (logs in ${workDir})`);
+/** The machine's load average (1, 5, 15 min): the figures of a shared machine mean little without it. */
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(" ");
+console.log(
+  `Throughput: ${CONNECTIONS} connections, ${SECONDS} s per figure (logs in ${workDir}); load average ${load()}`,
+);
 
 // Idle until each server's static and health figures, measured next to them.
 const bare = await startProcess(["bench/bare-fastify.mjs"], {}, 18_731, "/hello", workDir);
@@ -317,6 +330,7 @@ try {
   }
 
   printTable(postgres, lite);
+  console.log(`load average at the end: ${load()}`);
 } finally {
   await bare.stop();
   if (!process.env.BENCH_KEEP) rmSync(workDir, { recursive: true, force: true });
@@ -350,6 +364,15 @@ function printTable(
       "p99 ≤ 50 ms",
       pg ? (pg.putFixed.p99 <= 50 ? "yes" : "NO") : "—",
       fig(lite.putFixed),
+    ],
+    [
+      `bare Fastify GET /hello at ${FIXED_RATE} req/s`,
+      fig(pg?.helloFixed),
+      "—",
+      "—",
+      "(the machine's floor, just after)",
+      "—",
+      fig(lite.helloFixed),
     ],
     [
       "GET /api/profile",

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock";
+import { pgliteStatements } from "./pglite-statements";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -134,18 +135,6 @@ function pgliteExecutor(client: PGlite): SqlExecutor {
       if (!values || values.length === 0) return { rows: (await client.exec(text)).at(-1)?.rows ?? [] };
       return client.query<Record<string, unknown>>(text, values);
     },
-  };
-}
-
-/** In-process PGlite has no network round trip to save; its transaction holds its one connection. */
-function pgliteStatements(client: PGlite): StatementRunner {
-  const runOn =
-    (target: Pick<PGlite, "query">): RunStatement =>
-    async <Row extends Record<string, unknown>>(statement: Statement, values: readonly unknown[]) =>
-      (await target.query<Row>(statement.text, values as unknown[])).rows;
-  return {
-    run: runOn(client),
-    transaction: (work) => client.transaction((tx) => work(runOn(tx))),
   };
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, UNAUTHORIZED_MESSAGE } from "../shared/messages";
-import { ApiError, apiRequest, retryAfterOf } from "./api-client";
+import { ApiError, apiRequest, NO_ANSWER_TIMEOUT_MS, retryAfterOf } from "./api-client";
 import { classifyFailure } from "./failure";
 
 function respond(status: number, body: string, headers: Record<string, string> = {}) {
@@ -96,6 +96,75 @@ describe("the API client's error mapping (spec §8)", () => {
     );
     const timedOut = await failure(apiRequest("GET", "/api/profile", { signal: AbortSignal.timeout(5) }));
     expect(classifyFailure(timedOut).class).toBe("no-connection");
+  });
+
+  describe("a call without its answer (issue 33: a connection stalled on a flapping link)", () => {
+    /** A fetch that never answers, as one on a dead connection, until its signal aborts. */
+    const stalled = () =>
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise<Response>((_resolve, reject) =>
+            init.signal?.addEventListener("abort", () => reject(init.signal?.reason)),
+          ),
+      );
+
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it("is given up as no connection after NO_ANSWER_TIMEOUT_MS, whoever made it", async () => {
+      vi.useFakeTimers();
+      vi.stubGlobal("fetch", stalled());
+      let settled: unknown;
+      const submit = apiRequest("POST", "/api/submit").catch((error: unknown) => {
+        settled = error;
+      });
+      await vi.advanceTimersByTimeAsync(NO_ANSWER_TIMEOUT_MS - 1);
+      expect(settled).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      await vi.waitFor(() => expect(settled).toBeInstanceOf(ApiError));
+      await submit;
+      expect(classifyFailure(settled)).toMatchObject({
+        class: "no-connection",
+        message: NETWORK_ERROR_MESSAGE,
+      });
+    });
+
+    it("counts the body too: an answer whose body stops coming is no connection", async () => {
+      vi.useFakeTimers();
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async (_url: string, init: RequestInit) => {
+          const body = new ReadableStream({
+            start(controller) {
+              controller.enqueue(new TextEncoder().encode('{"message":'));
+              init.signal?.addEventListener("abort", () => controller.error(init.signal?.reason));
+            },
+          });
+          return new Response(body, { status: 200, headers: { "Content-Type": "application/json" } });
+        }),
+      );
+      let settled: unknown;
+      void apiRequest("GET", "/api/receipt", { timeoutMs: 1_000 }).catch((error: unknown) => {
+        settled = error;
+      });
+      await vi.advanceTimersByTimeAsync(1_000);
+      await vi.waitFor(() => expect(settled).toBeInstanceOf(ApiError));
+      expect(classifyFailure(settled).class).toBe("no-connection");
+    });
+
+    it("keeps no timer once answered, and leaves a caller's abort to the caller", async () => {
+      vi.useFakeTimers();
+      respond(200, '{"message":"ok"}');
+      await apiRequest("GET", "/api/profile");
+      expect(vi.getTimerCount()).toBe(0);
+      vi.stubGlobal("fetch", stalled());
+      const controller = new AbortController();
+      const call = apiRequest("GET", "/api/profile", { signal: controller.signal });
+      controller.abort(new DOMException("replaced by a newer search", "AbortError"));
+      await expect(call).rejects.toMatchObject({ name: "AbortError" });
+      expect(vi.getTimerCount()).toBe(0);
+    });
   });
 
   it("leaves the caller's own abort to the caller", async () => {

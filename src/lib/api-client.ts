@@ -28,9 +28,22 @@ type RequestOptions = {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** How long the call may go without its whole answer (NO_ANSWER_TIMEOUT_MS unless given). */
+  timeoutMs?: number;
   /** Sees the response's headers once it has come (e.g. the lookup's "no list"). */
   onHeaders?: (headers: Headers) => void;
 };
+
+/**
+ * A call that has not had its whole answer within this long is given up as unanswered (a
+ * "network" failure: no connection), whoever made it. When the link drops, Chromium fails the
+ * requests still connecting (net::ERR_NETWORK_CHANGED) but not one already sent on its connection:
+ * that one waits for TCP to retransmit, and each retransmission that falls in an outage doubles
+ * the wait, to minutes on a link that keeps dropping (issue 33, decision 0024: POST /api/submit had
+ * no timeout). A call given up may have reached the server: the queued changes carry an
+ * Idempotency-Key, and a repeated submit is answered with the first one's time.
+ */
+export const NO_ANSWER_TIMEOUT_MS = 30_000;
 
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   // Spec §7: every call sends and expects JSON, GETs and calls without a payload included; the
@@ -41,6 +54,21 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     [CLIENT_HEADER]: "1",
     ...options.headers,
   };
+  const deadline = withDeadline(options.signal, options.timeoutMs ?? NO_ANSWER_TIMEOUT_MS);
+  try {
+    return await send<T>(method, path, headers, options, deadline.signal);
+  } finally {
+    deadline.end();
+  }
+}
+
+async function send<T>(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  options: RequestOptions,
+  signal: AbortSignal,
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -48,7 +76,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
       headers,
       credentials: "same-origin",
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
+      signal,
     });
   } catch (error) {
     // The caller's own abort is theirs to handle; a timeout means no answer came: no connection.
@@ -64,7 +92,12 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     // with status 200) is a server error, never a success.
     if (!isJson(response.headers.get("Content-Type"))) throw new Error("not JSON");
     payload = await response.json();
-  } catch {
+  } catch (error) {
+    // A body that stopped coming (the deadline, or the caller's abort) is no answer, not a bad one.
+    if (signal.aborted) {
+      if (options.signal?.aborted && !isTimeout(options.signal.reason)) throw error;
+      throw new ApiError("network", NETWORK_ERROR_MESSAGE);
+    }
     throw new ApiError("server", GENERIC_ERROR_MESSAGE, response.status, undefined, retryAfterMs);
   }
   if (!response.ok) {
@@ -73,6 +106,28 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     throw new ApiError("server", message, response.status, isRecord(payload) ? payload : {}, retryAfterMs);
   }
   return payload as T;
+}
+
+/**
+ * The caller's signal (if any) with a deadline: aborted with a TimeoutError once `ms` have passed,
+ * or with the caller's reason when the caller aborts. `end` stops both once the answer is read.
+ */
+function withDeadline(callerSignal: AbortSignal | undefined, ms: number) {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException("No answer within the call's deadline.", "TimeoutError")),
+    ms,
+  );
+  const forward = () => controller.abort(callerSignal?.reason);
+  if (callerSignal?.aborted) forward();
+  else callerSignal?.addEventListener("abort", forward, { once: true });
+  return {
+    signal: controller.signal,
+    end() {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener("abort", forward);
+    },
+  };
 }
 
 function isTimeout(reason: unknown): boolean {
