@@ -1,19 +1,23 @@
 import { Suspense, useState } from "react";
 import { Button, Link } from "react-aria-components";
 import { partner } from "../../config/partner";
+import { LanguageSwitch } from "../../i18n/language-switch";
+import { useLanguage } from "../../i18n/use-language";
 import { lazyPart } from "../../lib/load-part";
 import { preloadWhenIdle } from "../../lib/preload-when-idle";
 import { InstallAction } from "../pwa/install-action";
 import { IosInstallHint } from "../pwa/ios-install-hint";
 import type { FooterDialog } from "./footer-dialogs";
+import { shellMessages } from "./shell-messages";
 
 // Dialog code is not needed for the first screen.
 const loadDialogs = () => import("./footer-dialogs");
 const FooterDialogs = lazyPart(() => loadDialogs().then((m) => ({ default: m.FooterDialogs })));
 preloadWhenIdle(loadDialogs);
 
-/** Spec §1 footer: Help, Privacy and the admission office's address. */
+/** Spec §1 footer: Help, Privacy, the language switch (issue 35) and the admission office's address. */
 export function SiteFooter() {
+  const { t } = useLanguage();
   const [dialog, setDialog] = useState<FooterDialog | null>(null);
   return (
     <footer className="site-footer">
@@ -21,11 +25,12 @@ export function SiteFooter() {
       <IosInstallHint />
       <div className="site-footer__links">
         <Button className="link-button" onPress={() => setDialog("help")}>
-          Help
+          {t(shellMessages.help)}
         </Button>
         <Button className="link-button" onPress={() => setDialog("privacy")}>
-          Privacy
+          {t(shellMessages.privacy)}
         </Button>
+        <LanguageSwitch />
       </div>
       <address className="site-footer__address">
         {partner.addressLines.map((line) => (

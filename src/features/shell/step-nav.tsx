@@ -1,10 +1,12 @@
 import { Link } from "react-aria-components";
 import { useLocation } from "react-router-dom";
+import { useLanguage } from "../../i18n/use-language";
 import { FORM_PAGES } from "../../shared/routes";
 import { answerStore } from "../answers/answer-session";
 import { useAnonymousWithAnswers } from "../answers/use-anonymous-with-answers";
 import { useFormNavigation } from "../application/use-form-navigation";
 import { useClientSnapshot } from "../profile/snapshot-context";
+import { shellMessages, stepMessages } from "./shell-messages";
 
 /**
  * Horizontal step links (spec §2, §4). They replace the history entry, so Back leaves the form.
@@ -16,8 +18,9 @@ export function StepNav() {
   const { signedIn, save } = useFormNavigation();
   const { markPageChanged } = useClientSnapshot();
   const anonymousWithAnswers = useAnonymousWithAnswers(signedIn);
+  const { t, text } = useLanguage();
   return (
-    <nav className="step-nav" aria-label="Application steps">
+    <nav className="step-nav" aria-label={t(shellMessages.applicationSteps)}>
       <ol>
         {FORM_PAGES.map((page, index) => {
           const current = pathname === page.path;
@@ -40,8 +43,8 @@ export function StepNav() {
                   {index + 1}
                 </span>
                 <span>
-                  <span className="step-nav__step">{page.step}</span>
-                  <span className="step-nav__title">{page.title}</span>
+                  <span className="step-nav__step">{t(stepMessages[page.step] ?? page.step)}</span>
+                  <span className="step-nav__title">{text(page.title)}</span>
                 </span>
               </Link>
             </li>

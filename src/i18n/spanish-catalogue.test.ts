@@ -1,0 +1,131 @@
+import { setupI18n } from "@lingui/core";
+import { compileMessage } from "@lingui/message-utils/compileMessage";
+import { describe, expect, it } from "vitest";
+import { partner } from "../config/partner";
+import { shellMessages } from "../features/shell/shell-messages";
+import type { FormPage } from "../form/catalogue-types";
+import { OPTION_LISTS } from "../form/options/option-lists";
+import { resolveOptions } from "../form/options/resolve-options";
+import { formPages } from "../form/pages/form-pages";
+import { catalogueKey } from "./catalogue-lookup";
+import { listTexts, pageTexts, translatePage } from "./catalogue-text";
+import { formatEnglish } from "./format-message";
+import { SPANISH_CATALOGUES, spanish } from "./spanish";
+
+const merged: Record<string, string> = Object.assign({}, ...Object.values(SPANISH_CATALOGUES));
+
+/** The arguments a message names, `{host}` and `{count, plural, …}` alike. */
+function placeholders(message: string): string[] {
+  return [...message.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((match) => match[1] ?? "").sort();
+}
+
+describe("the Spanish catalogues", () => {
+  it.each(formPages.map((page) => [page.id, page] as const))("translate every text of %s", (_id, page) => {
+    const missing = [...pageTexts(page)].filter((text) => merged[catalogueKey(text)] === undefined);
+    expect(missing).toEqual([]);
+  });
+
+  it("translate every option of the named lists", () => {
+    const missing = [...listTexts()].filter((text) => merged[catalogueKey(text)] === undefined);
+    expect(missing).toEqual([]);
+  });
+
+  it("translate every message of the shell", () => {
+    const missing = Object.values(shellMessages).filter(
+      (text) => SPANISH_CATALOGUES.shell[text] === undefined,
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it.each(Object.entries(SPANISH_CATALOGUES))("keep every placeholder of %s", (_name, catalogue) => {
+    const dropped = Object.entries(catalogue as Record<string, string>).filter(
+      ([english, spanishText]) => placeholders(english).join() !== placeholders(spanishText).join(),
+    );
+    expect(dropped).toEqual([]);
+  });
+
+  it("hold no translation of a text the app no longer has (partner texts aside)", () => {
+    const used = new Set(
+      [...formPages.flatMap((page) => [...pageTexts(page)]), ...listTexts()].map((t) => catalogueKey(t)),
+    );
+    const { partner: _partner, shell, ...catalogues } = SPANISH_CATALOGUES;
+    const stale = Object.values(catalogues).flatMap((catalogue) =>
+      Object.keys(catalogue).filter((key) => !used.has(key)),
+    );
+    expect(stale).toEqual([]);
+    const messages = new Set<string>(Object.values(shellMessages));
+    expect(Object.keys(shell).filter((key) => !messages.has(key))).toEqual([]);
+  });
+});
+
+/** A page without its words: every question's key, kind, rules and option codes, in order. */
+function skeleton(page: FormPage) {
+  const questions = page.sections.flatMap((section) => [
+    ...section.questions,
+    ...(section.tabs?.tabs.flatMap((tab) => tab.questions) ?? []),
+  ]);
+  return questions.map((question) => ({
+    key: question.key,
+    kind: question.kind,
+    visibleWhen: question.visibleWhen,
+    checks: question.checks?.map((check) => check.type),
+    codes:
+      "options" in question && question.kind !== "conditionalSelect"
+        ? resolveOptions(question.options, new Date()).map((option) => option.value)
+        : undefined,
+  }));
+}
+
+describe("a page shown in Spanish", () => {
+  const { text } = spanish();
+  const translate = (english: string) => text(english) ?? english;
+
+  it("changes words only: the same keys, codes and rules", () => {
+    for (const page of formPages) {
+      const translated = translatePage(page, translate);
+      expect(skeleton(translated)).toEqual(skeleton(page));
+      expect(JSON.stringify(translated)).not.toBe(JSON.stringify(page));
+    }
+  });
+
+  it("shows a named list's options with Spanish labels and the catalogue's codes", () => {
+    const about = translatePage(formPages[0], translate);
+    const pronoun = about.sections.flatMap((s) => s.questions).find((q) => q.key === "personal_pronoun");
+    expect(pronoun?.kind).toBe("select");
+    if (pronoun?.kind !== "select" || !("options" in pronoun.options)) throw new Error("not translated");
+    const english = OPTION_LISTS.pronouns;
+    expect(pronoun.options.options.map((o) => o.value)).toEqual(english.map((o) => o.value));
+    expect(pronoun.options.options.find((o) => o.value !== "")?.label).toBe("Él");
+  });
+
+  it("writes the institution's name into texts that name it", () => {
+    expect(translate(`How did you hear about ${partner.name}?`)).toBe(`¿Cómo se enteró de ${partner.name}?`);
+    expect(translate("Legal First Name")).toBe("Nombre legal");
+  });
+});
+
+describe("the shell's messages", () => {
+  const english = setupI18n();
+  english.setMessagesCompiler(compileMessage);
+  english.loadAndActivate({ locale: "en", messages: {} });
+  const samples = { host: partner.name, term: partner.term, fee: "(fee)", language: "Español", count: 1 };
+
+  it.each(Object.values(shellMessages))(
+    "read the same through the first screen's formatter and Lingui: %s",
+    (text) => {
+      expect(formatEnglish(text, samples)).toBe(english._(text, samples));
+    },
+  );
+
+  it("format a plural as Lingui does, in both languages", () => {
+    const text = "{count, plural, one {# change} other {# changes}} waiting";
+    for (const count of [0, 1, 2, 1000])
+      expect(formatEnglish(text, { count })).toBe(english._(text, { count }));
+  });
+
+  it("are formatted in Spanish once loaded", () => {
+    expect(spanish().format(shellMessages.noFee, { host: "X" })).toBe(
+      "No hay que pagar ninguna tarifa para presentar la solicitud a X.",
+    );
+  });
+});
