@@ -1,6 +1,6 @@
 import { Button } from "react-aria-components";
 import { showErrorToast, thisScreen } from "../components/toasts";
-import { shellMessages } from "../features/shell/shell-messages";
+import * as shellMessages from "../features/shell/shell-messages";
 import { switchTarget } from "./language";
 import { chooseLanguage } from "./translations";
 import { useLanguage } from "./use-language";

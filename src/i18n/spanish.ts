@@ -5,11 +5,13 @@ import { setupI18n } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import partnerTexts from "../config/partner.es.json";
 import shellTexts from "../features/shell/shell.es.json";
+import type { FormPage, Option, OptionListId } from "../form/catalogue-types";
 import listTexts from "../form/options/options.es.json";
 import aboutTexts from "../form/pages/about.es.json";
 import educationTexts from "../form/pages/education.es.json";
 import finalStepsTexts from "../form/pages/final-steps.es.json";
 import { catalogueLookup } from "./catalogue-lookup";
+import { translateList, translatePage } from "./catalogue-text";
 import type { LoadedLanguage } from "./translations";
 
 /** Every Spanish catalogue, merged (a text reads the same wherever it appears: docs/glossary-es.md). */
@@ -29,5 +31,14 @@ export function spanish(): LoadedLanguage {
   const text = catalogueLookup(
     Object.assign({}, aboutTexts, educationTexts, finalStepsTexts, listTexts, partnerTexts),
   );
-  return { text, format: (english, values) => i18n._(english, values) };
+  const translate = (english: string) => text(english) ?? english;
+  const pages = new WeakMap<FormPage, FormPage>();
+  const lists = new Map<OptionListId, readonly Option[]>();
+  return {
+    text,
+    format: (english, values) => i18n._(english, values),
+    page: (page) =>
+      pages.get(page) ?? (pages.set(page, translatePage(page, translate)).get(page) as FormPage),
+    list: (list) => lists.get(list) ?? lists.set(list, translateList(list, translate)).get(list) ?? [],
+  };
 }

@@ -2,6 +2,7 @@
 // catalogue and the shell are written in it. Another language's catalogue (and @lingui/core) is a
 // chunk of its own, loaded before the first render when the page opens in it, or when the
 // applicant switches (decision 0025).
+import type { FormPage, Option, OptionListId } from "../form/catalogue-types";
 import { formatEnglish, type MessageValues } from "./format-message";
 import { initialLanguage, type Language, storeLanguage } from "./language";
 
@@ -11,6 +12,10 @@ export type LoadedLanguage = {
   text: (english: string) => string | undefined;
   /** An ICU message of the shell, formatted with `values`. */
   format: (english: string, values?: MessageValues) => string;
+  /** A form page with its words translated (memoised: the same page object each time). */
+  page: (page: FormPage) => FormPage;
+  /** A named list's options with translated labels. */
+  list: (list: OptionListId) => readonly Option[];
 };
 
 type State = { language: Language; loaded: LoadedLanguage | null };

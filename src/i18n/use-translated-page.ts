@@ -1,10 +1,12 @@
-import { useMemo } from "react";
+import { useSyncExternalStore } from "react";
 import type { FormPage } from "../form/catalogue-types";
-import { translatePage } from "./catalogue-text";
-import { useLanguage } from "./use-language";
+import { languageState, subscribeLanguage } from "./translations";
 
-/** The page in the applicant's language: the same page object in English, a translated copy else. */
+/**
+ * The page in the applicant's language: the same page object in English, a translated copy else
+ * (made by the loaded language, so the English first screen carries none of it).
+ */
 export function useTranslatedPage(page: FormPage): FormPage {
-  const { language, text } = useLanguage();
-  return useMemo(() => (language === "en" ? page : translatePage(page, text)), [page, language, text]);
+  const { loaded } = useSyncExternalStore(subscribeLanguage, languageState, languageState);
+  return loaded ? loaded.page(page) : page;
 }

@@ -27,7 +27,7 @@ import { useDocumentTitle } from "../../lib/use-document-title";
 import { answerStore } from "../answers/answer-session";
 import { useClientSnapshot } from "../profile/snapshot-context";
 import { PageNotices } from "../shell/page-notices";
-import { shellMessages } from "../shell/shell-messages";
+import * as shellMessages from "../shell/shell-messages";
 import { debounce } from "./debounce";
 import { FieldErrors } from "./field-errors";
 import { FormEngagedContext } from "./form-engaged";

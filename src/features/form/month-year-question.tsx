@@ -1,9 +1,9 @@
 import { useMemo } from "react";
 import type { MonthYearQuestion as MonthYearQuestionData } from "../../form/catalogue-types";
 import { resolveOptions, yearOptions } from "../../form/options/resolve-options";
-import { translateList } from "../../i18n/catalogue-text";
+import { languageState } from "../../i18n/translations";
 import { useLanguage } from "../../i18n/use-language";
-import { shellMessages } from "../shell/shell-messages";
+import * as shellMessages from "../shell/shell-messages";
 import { RequiredMark } from "./field-parts";
 import { SelectControl } from "./select-control";
 import { UndoRefusedChange } from "./undo-refused-change";
@@ -28,10 +28,10 @@ export function MonthYearQuestion({
   const keys = useMemo(() => [...new Set([key, monthKey, yearKey])], [key, monthKey, yearKey]);
   const errors = useFieldErrors(keys);
   const events = useFieldEvents(keys);
-  const { t, text } = useLanguage();
+  const { language, t } = useLanguage();
   const months = useMemo(
-    () => resolveOptions({ options: translateList("months", text) }, new Date()),
-    [text],
+    () => resolveOptions(language === "en" ? { list: "months" } : { options: monthsIn() }, new Date()),
+    [language],
   );
   const years = useMemo(() => yearOptions(question.years, new Date()), [question.years]);
   const errorId = `${key}-errors`;
@@ -99,4 +99,9 @@ export function MonthYearQuestion({
       <UndoRefusedChange keys={keys} />
     </fieldset>
   );
+}
+
+/** The months in the language shown (loaded: the language is not English). */
+function monthsIn() {
+  return languageState().loaded?.list("months") ?? [];
 }

@@ -4,7 +4,7 @@ import { useLanguage } from "../../i18n/use-language";
 import { lazyPart } from "../../lib/load-part";
 import { preloadWhenIdle } from "../../lib/preload-when-idle";
 import type { ClientSnapshot } from "../profile/client-snapshot";
-import { shellMessages } from "./shell-messages";
+import * as shellMessages from "./shell-messages";
 
 const loadMenu = () => import("./account-menu");
 // Popover code is not needed for the first screen; pointing at the button starts loading it.

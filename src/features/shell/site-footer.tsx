@@ -8,7 +8,7 @@ import { preloadWhenIdle } from "../../lib/preload-when-idle";
 import { InstallAction } from "../pwa/install-action";
 import { IosInstallHint } from "../pwa/ios-install-hint";
 import type { FooterDialog } from "./footer-dialogs";
-import { shellMessages } from "./shell-messages";
+import * as shellMessages from "./shell-messages";
 
 // Dialog code is not needed for the first screen.
 const loadDialogs = () => import("./footer-dialogs");

@@ -4,7 +4,7 @@ import { useLanguage } from "../../i18n/use-language";
 import type { ClientSnapshot } from "../profile/client-snapshot";
 import { AccountButton } from "./account-button";
 import { LogoBanner } from "./logo-banner";
-import { shellMessages } from "./shell-messages";
+import * as shellMessages from "./shell-messages";
 import { SyncStatusIndicator } from "./sync-status-indicator";
 
 export function SiteHeader({ snapshot }: { snapshot: ClientSnapshot }) {

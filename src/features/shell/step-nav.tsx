@@ -6,7 +6,7 @@ import { answerStore } from "../answers/answer-session";
 import { useAnonymousWithAnswers } from "../answers/use-anonymous-with-answers";
 import { useFormNavigation } from "../application/use-form-navigation";
 import { useClientSnapshot } from "../profile/snapshot-context";
-import { shellMessages, stepMessages } from "./shell-messages";
+import * as shellMessages from "./shell-messages";
 
 /**
  * Horizontal step links (spec §2, §4). They replace the history entry, so Back leaves the form.
@@ -43,7 +43,9 @@ export function StepNav() {
                   {index + 1}
                 </span>
                 <span>
-                  <span className="step-nav__step">{t(stepMessages[page.step] ?? page.step)}</span>
+                  <span className="step-nav__step">
+                    {t(shellMessages.stepMessages[page.step] ?? page.step)}
+                  </span>
                   <span className="step-nav__title">{text(page.title)}</span>
                 </span>
               </Link>

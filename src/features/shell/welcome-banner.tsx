@@ -5,7 +5,7 @@ import { welcomeBannerFor } from "../../shared/first-screens";
 import { useAnonymousWithAnswers } from "../answers/use-anonymous-with-answers";
 import { ContinueOnAnotherDeviceButton } from "../draft-links/continue-on-another-device";
 import type { ClientSnapshot } from "../profile/client-snapshot";
-import { shellMessages as m } from "./shell-messages";
+import * as m from "./shell-messages";
 
 /** Spec §2: shown to visitors, and to applicants with fewer than 3 logins who have not changed page. */
 export function shouldShowWelcome(snapshot: ClientSnapshot): boolean {
