@@ -5,8 +5,13 @@
 // 0025). A unit test holds the two equal on every shell message.
 export type MessageValues = Readonly<Record<string, string | number>>;
 
-const plurals = new Intl.PluralRules("en");
-const numbers = new Intl.NumberFormat("en");
+// Made at the first plural, not while the page starts: a first Intl call loads locale data (50–165
+// ms on a slow machine; docs/architecture.md, First visit).
+let intl: { plurals: Intl.PluralRules; numbers: Intl.NumberFormat } | undefined;
+const english = () => {
+  intl ??= { plurals: new Intl.PluralRules("en"), numbers: new Intl.NumberFormat("en") };
+  return intl;
+};
 
 export function formatEnglish(message: string, values: MessageValues = {}): string {
   let out = "";
@@ -37,6 +42,7 @@ function formatArgument(argument: string, values: MessageValues): string {
   if (type === undefined) return value === undefined ? `{${name.trim()}}` : String(value);
   if (type.trim() !== "plural") throw new Error(`Unsupported argument type: ${type}`);
   const count = Number(value);
+  const { plurals, numbers } = english();
   const cases = pluralCases(rest.join(","));
   const chosen = cases.get(`=${count}`) ?? cases.get(plurals.select(count)) ?? cases.get("other") ?? "";
   return formatEnglish(chosen.replaceAll("#", numbers.format(count)), values);
