@@ -62,6 +62,11 @@ export async function startLanguage(search: string): Promise<void> {
   await showLanguage(language).catch(() => {});
 }
 
+/** A form page in the current language (the page itself in English). */
+export function pageInLanguage(page: FormPage, loaded = state.loaded): FormPage {
+  return loaded ? loaded.page(page) : page;
+}
+
 /** Catalogue text in the current language (the English itself when untranslated or English). */
 export function catalogueText(english: string, loaded = state.loaded): string {
   return loaded?.text(english) ?? english;
