@@ -4,6 +4,9 @@ import { describe, expect, it } from "vitest";
 import { partner } from "../config/partner";
 import * as shellModule from "../features/shell/shell-messages";
 import type { FormPage } from "../form/catalogue-types";
+import { BIRTH_DATE_MESSAGES } from "../form/engine/birth-date";
+import { PARENT_MESSAGES, PHONE_MESSAGES, ZIP_TOO_SHORT } from "../form/engine/custom-checks";
+import { NOT_AN_OPTION_MESSAGE } from "../form/engine/field-checks";
 import { OPTION_LISTS } from "../form/options/option-lists";
 import { resolveOptions } from "../form/options/resolve-options";
 import { formPages } from "../form/pages/form-pages";
@@ -14,6 +17,14 @@ import { SPANISH_CATALOGUES, spanish } from "./spanish";
 
 /** Every message of the shell (its module's string constants). */
 const shellMessages = Object.values(shellModule).filter((value) => typeof value === "string");
+/** The engine's own messages (the catalogue's are its pages' texts). */
+const engineMessages = [
+  ...Object.values(PHONE_MESSAGES),
+  ...Object.values(PARENT_MESSAGES),
+  ...Object.values(BIRTH_DATE_MESSAGES),
+  ZIP_TOO_SHORT,
+  NOT_AN_OPTION_MESSAGE,
+];
 const merged: Record<string, string> = Object.assign({}, ...Object.values(SPANISH_CATALOGUES));
 
 /** The arguments a message names, `{host}` and `{count, plural, …}` alike. */
@@ -32,6 +43,10 @@ describe("the Spanish catalogues", () => {
     expect(missing).toEqual([]);
   });
 
+  it("translate every message of the engine's own checks", () => {
+    expect(engineMessages.filter((text) => merged[text] === undefined)).toEqual([]);
+  });
+
   it("translate every message of the shell", () => {
     const missing = shellMessages.filter((text) => SPANISH_CATALOGUES.shell[text] === undefined);
     expect(missing).toEqual([]);
@@ -46,7 +61,9 @@ describe("the Spanish catalogues", () => {
 
   it("hold no translation of a text the app no longer has (partner texts aside)", () => {
     const used = new Set(
-      [...formPages.flatMap((page) => [...pageTexts(page)]), ...listTexts()].map((t) => catalogueKey(t)),
+      [...formPages.flatMap((page) => [...pageTexts(page)]), ...listTexts(), ...engineMessages].map((t) =>
+        catalogueKey(t),
+      ),
     );
     const { partner: _partner, shell, ...catalogues } = SPANISH_CATALOGUES;
     const stale = Object.values(catalogues).flatMap((catalogue) =>

@@ -6,6 +6,7 @@ import { compileMessage } from "@lingui/message-utils/compileMessage";
 import partnerTexts from "../config/partner.es.json";
 import shellTexts from "../features/shell/shell.es.json";
 import type { FormPage, Option, OptionListId } from "../form/catalogue-types";
+import engineTexts from "../form/engine/messages.es.json";
 import listTexts from "../form/options/options.es.json";
 import aboutTexts from "../form/pages/about.es.json";
 import educationTexts from "../form/pages/education.es.json";
@@ -19,6 +20,7 @@ export const SPANISH_CATALOGUES = {
   about: aboutTexts,
   education: educationTexts,
   "final-steps": finalStepsTexts,
+  engine: engineTexts,
   lists: listTexts,
   partner: partnerTexts,
   shell: shellTexts,
@@ -29,7 +31,7 @@ export function spanish(): LoadedLanguage {
   i18n.setMessagesCompiler(compileMessage);
   i18n.loadAndActivate({ locale: "es", messages: shellTexts });
   const text = catalogueLookup(
-    Object.assign({}, aboutTexts, educationTexts, finalStepsTexts, listTexts, partnerTexts),
+    Object.assign({}, aboutTexts, educationTexts, finalStepsTexts, engineTexts, listTexts, partnerTexts),
   );
   const translate = (english: string) => text(english) ?? english;
   const pages = new WeakMap<FormPage, FormPage>();

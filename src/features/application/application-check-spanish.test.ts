@@ -15,6 +15,21 @@ describe("the application's check in Spanish", () => {
     expect(about?.errors.find((error) => error.key === "first_name")?.message).toBe("Nombre legal");
   });
 
+  it("says the engine's own messages in Spanish, after the section's Spanish prefix", async () => {
+    await showLanguage("es");
+    const errors = await checkApplication("es2@example.edu", {
+      app_type: "1",
+      parent_communication_preference: "1",
+      parent_email_address: "not-an-address",
+      zip: "12",
+      country: "USA",
+    });
+    expect(errors.parent_email_address).toEqual([
+      "Padre o madre 1/Tutor 1: Escriba una dirección de correo electrónico válida.",
+    ]);
+    expect(errors.zip).toEqual(["El código postal (ZIP) debe tener al menos 5 caracteres."]);
+  });
+
   it("is in English again once the applicant switches back", async () => {
     await showLanguage("es");
     await showLanguage("en");

@@ -26,7 +26,7 @@ export async function checkApplication(
   return validateAnswers(
     formPages.map((page) => pageInLanguage(page)),
     withHeldAnswers(answers),
-    { hostName: partner.name, today: new Date() },
+    { hostName: partner.name, today: new Date(), translate: (english) => catalogueText(english) },
     { includeRequired: true, signedIn: true, counts, tabs },
   );
 }

@@ -19,6 +19,7 @@ import { isQuestionRequired, requiredKeys } from "../../form/engine/required";
 import { switchTab } from "../../form/engine/tabs";
 import { validateAnswers } from "../../form/engine/validate";
 import { type Block, repeatCapacity, type VisibleSection, visiblePage } from "../../form/engine/visibility";
+import { catalogueText } from "../../i18n/translations";
 import { useLanguage } from "../../i18n/use-language";
 import { useTranslatedPage } from "../../i18n/use-translated-page";
 import { announcementsHeld } from "../../lib/announcement-hold";
@@ -54,7 +55,7 @@ export type BeforeTabSwitch = (from: string, to: string, section: Section) => Pr
 const allowTabSwitch: BeforeTabSwitch = async () => true;
 
 function engineContext() {
-  return { hostName: partner.name, today: new Date() };
+  return { hostName: partner.name, today: new Date(), translate: catalogueText };
 }
 
 // The answers' writer (a worker) starts, and the sync engine loads, when the page is idle once all
