@@ -3,13 +3,20 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { chromiumLaunchOptions } from "./tests/helpers/chromium";
+import { missingToolLines, systemTools } from "./tests/helpers/system-tools";
 
-// Browser tests drive Debian's Chromium against the real built server (`npm run serve`) on a
-// fresh data directory. `npm run test:e2e` builds first.
+// Browser tests drive Chromium (the system's, else the npm package's: tests/helpers/chromium.ts)
+// against the real built server (`npm run serve`) on a fresh data directory. `npm run test:e2e`
+// builds first.
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "admissions-e2e-"));
 process.env.E2E_DATA_DIR = dataDir;
-const COLLEGES_CSV = path.resolve("../shared/data/colleges-ceeb.csv");
+const { source, ...launchOptions } = await chromiumLaunchOptions();
+// Said once, by the runner (its workers load this file too).
+if (!process.env.TEST_WORKER_INDEX) {
+  console.warn(`Browser tests in ${launchOptions.executablePath} (${source})`);
+  for (const line of missingToolLines(systemTools, ["poppler"])) console.warn(line);
+}
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -17,26 +24,26 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [["list"]],
-  // Budgets for a busy machine (a newcomer's laptop, a shared CI runner: load average 10 on two
-  // cores makes pages render several times slower). Tests wait for states, never for time, so a
+  // Budgets for a busy machine (a newcomer's laptop, a shared CI runner: load average 25 on two
+  // cores makes pages render ten times slower or more). Tests wait for states, never for time, so a
   // generous budget costs nothing when the machine is idle; it only decides when a real failure
   // is reported. Long journeys call test.slow() (three times this).
-  timeout: 90_000,
-  expect: { timeout: 20_000 },
+  timeout: 240_000,
+  expect: { timeout: 60_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    navigationTimeout: 60_000,
+    navigationTimeout: 120_000,
     trace: "retain-on-failure",
-    launchOptions: chromiumLaunchOptions,
+    launchOptions,
   },
   webServer: {
-    // The college lookup needs its schools: the shared CSV is imported into the fresh data directory
-    // (the import command migrates first), then the server starts on it.
-    command: `npx tsx server/lookup/import-cli.ts --category college_ceeb ${COLLEGES_CSV} && node --enable-source-maps dist/server/main.js`,
+    // On the fresh data directory the server migrates, and imports the shipped college list the
+    // college lookup needs (as on any first start), before it answers.
+    command: "node --enable-source-maps dist/server/main.js",
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
-    // Importing the schools (tsx compiles on the fly) and migrating a fresh database come first.
-    timeout: 180_000,
+    // Migrating a fresh database and importing the colleges come first.
+    timeout: 300_000,
     env: {
       PORT: String(PORT),
       HOST: "127.0.0.1",

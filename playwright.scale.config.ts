@@ -5,6 +5,8 @@ import { scalePorts } from "./tests/scale/ports";
 // `npm run test:scale`: two built API processes on one PostgreSQL behind a load balancer the test
 // switches (tests/scale). The PostgreSQL cluster is a throwaway one, started by the global setup;
 // the test starts and kills the servers itself. Budgets as in playwright.config.ts.
+const { source: _source, ...launchOptions } = await chromiumLaunchOptions();
+
 export default defineConfig({
   testDir: "tests/scale",
   globalSetup: "./tests/scale/global-setup.ts",
@@ -12,12 +14,12 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [["list"]],
-  timeout: 180_000,
-  expect: { timeout: 20_000 },
+  timeout: 480_000,
+  expect: { timeout: 60_000 },
   use: {
     baseURL: `http://127.0.0.1:${scalePorts.balancer}`,
-    navigationTimeout: 60_000,
+    navigationTimeout: 120_000,
     trace: "retain-on-failure",
-    launchOptions: chromiumLaunchOptions,
+    launchOptions,
   },
 });

@@ -3,6 +3,7 @@ import optimizeLocales from "@react-aria/optimize-locales-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { partnerConfig } from "./vite-plugins/partner-config.ts";
 import { reactAriaLazyIntl } from "./vite-plugins/react-aria-lazy-intl.ts";
 
 const API_PORT = Number(process.env.API_PORT ?? 8081);
@@ -37,10 +38,10 @@ const COMMON_CODE =
 /**
  * Our modules of the parts loaded after a form page's first screen (question-parts.ts), and what
  * only they use: the date picker; the questions built on React Aria's collections (selects, combo
- * boxes, tabs).
+ * boxes, tabs); and the block removal's dialogs, loaded when one opens.
  */
 const FORM_PARTS =
-  /src[\\/](features[\\/]form[\\/](date-question|typed-date-input|collection-questions|form-tabs|select-|month-year-question|autocomplete-question|lookup-client|fill-answers)|features[\\/]application[\\/]validation-summary|form[\\/]engine[\\/]file-questions)/;
+  /src[\\/](features[\\/]form[\\/](date-question|typed-date-input|collection-questions|form-tabs|select-|month-year-question|autocomplete-question|lookup-client|fill-answers|block-removal-dialogs)|form[\\/]engine[\\/]remove-block|features[\\/]application[\\/]validation-summary|form[\\/]engine[\\/]file-questions)/;
 
 export default defineConfig(({ mode }) => ({
   resolve: {
@@ -53,6 +54,8 @@ export default defineConfig(({ mode }) => ({
         : [],
   },
   plugins: [
+    // The institution (PARTNER_CONFIG, else the shipped one), baked into the client.
+    partnerConfig(),
     react(),
     // The application is in English only: drop React Aria's strings for ~30 other locales.
     { ...optimizeLocales.vite({ locales: ["en-US"] }), enforce: "pre" },
@@ -65,7 +68,7 @@ export default defineConfig(({ mode }) => ({
       filename: "sw.ts",
       // We register with workbox-window ourselves (src/app/register-service-worker.ts).
       injectRegister: false,
-      // public/manifest.webmanifest is the manifest; the plugin must not generate another.
+      // The manifest is partnerConfig()'s (the institution's name); this plugin must not make another.
       manifest: false,
       injectManifest: {
         globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
@@ -76,7 +79,8 @@ export default defineConfig(({ mode }) => ({
     }),
   ],
   build: {
-    outDir: "dist/client",
+    // BUILD_DIR: another build beside dist/ (the example institution's, scripts/test-partner-example.mjs).
+    outDir: `${process.env.BUILD_DIR || "dist"}/client`,
     emptyOutDir: true,
     // Maps are written for our own tools (bench/profile-client.mjs) but named by no script: the
     // server never serves them (issue 36), so a browser has no reason to ask.

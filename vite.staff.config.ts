@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import optimizeLocales from "@react-aria/optimize-locales-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { partnerConfig } from "./vite-plugins/partner-config.ts";
 
 // The staff review's own build (decision 0022), run after the applicant's (`npm run build:client`):
 // src/staff/index.html → dist/client/staff/, served under /staff. A separate build, so that the
@@ -25,11 +26,17 @@ export default defineConfig(({ mode }) => ({
           ]
         : [],
   },
-  plugins: [react(), { ...optimizeLocales.vite({ locales: ["en-US"] }), enforce: "pre" }],
+  plugins: [
+    // The institution (PARTNER_CONFIG, else the shipped one), baked in as in the applicant's build.
+    partnerConfig({ app: "staff" }),
+    react(),
+    { ...optimizeLocales.vite({ locales: ["en-US"] }), enforce: "pre" },
+  ],
   // `npm run dev`: on STAFF_DEV_PORT, behind the app's dev server, which sends it /staff.
   server: { port: Number(process.env.STAFF_DEV_PORT ?? 8082), host: "127.0.0.1", strictPort: true },
   build: {
-    outDir: fileURLToPath(new URL("dist/client/staff", import.meta.url)),
+    // BUILD_DIR: another build beside dist/ (the example institution's, scripts/test-partner-example.mjs).
+    outDir: fileURLToPath(new URL(`${process.env.BUILD_DIR || "dist"}/client/staff`, import.meta.url)),
     emptyOutDir: true,
     sourcemap: true,
     target: "es2022",

@@ -1,28 +1,39 @@
 import { defineConfig } from "vitest/config";
+import { HOOK_TIMEOUT_MS, STATE_WAIT_MS, TEST_TIMEOUT_MS } from "./tests/helpers/test-budgets.ts";
 
 // Two suites: `unit` (pure modules and the local store, next to the code) and `api` (the real
-// server through app.inject on PGlite, or on PostgreSQL when DATABASE_URL is set). Timeouts fit a
-// busy machine (load average 10 on two cores); tests wait for states, so they cost nothing when
-// the machine is idle.
+// server through app.inject on PGlite, or on PostgreSQL when DATABASE_URL is set). Tests wait for
+// states (fake timers, events, polls), never for time; the timeouts only decide when a test that
+// never gets there is reported, and fit a busy machine (load average 25 on two cores: see
+// tests/helpers/test-budgets.ts). PARTNER_CONFIG is emptied: the tests are the shipped
+// institution's, whatever the shell has set.
+const budgets = {
+  testTimeout: TEST_TIMEOUT_MS,
+  hookTimeout: HOOK_TIMEOUT_MS,
+  expect: { poll: { timeout: STATE_WAIT_MS } },
+  env: { PARTNER_CONFIG: "" },
+};
+
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: "unit",
-          include: ["src/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
+          include: ["src/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/repository/**/*.test.ts"],
           environment: "node",
           setupFiles: ["fake-indexeddb/auto", "tests/helpers/unit-setup.ts"],
-          testTimeout: 30_000,
+          globalSetup: ["tests/helpers/vitest-global-setup.ts"],
+          ...budgets,
         },
       },
       {
         test: {
           name: "api",
           include: ["tests/api/**/*.test.ts"],
+          globalSetup: ["tests/helpers/vitest-global-setup.ts"],
           environment: "node",
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
+          ...budgets,
         },
       },
     ],

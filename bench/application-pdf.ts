@@ -98,7 +98,7 @@ try {
   const makePdf = async (change: number) => {
     await putAnswers(test, cookie, { middle_name: `Run ${change}` });
     await pdfState(test, cookie);
-    const state = await settledPdf(test, cookie, 90_000, 250);
+    const state = await settledPdf(test, cookie, 90_000);
     if (state.status !== "COMPLETED") throw new Error(`the PDF ${state.status}: ${state.message}`);
     const [row] = await test.database.db
       .select()

@@ -13,13 +13,19 @@
 //   LIGHTHOUSE_TRACES=dir                            keeps each run's trace there: read them with
 //                                                    `node bench/profile-client.mjs --trace=FILE`
 //   LIGHTHOUSE_SAMPLES=1                             …with V8's samples in them (they slow the page)
+//   LIGHTHOUSE_CPU_SLOWDOWN=12                       the simulated CPU slowdown (default 4, the mobile
+//                                                    preset's): 4 × this machine's benchmarkIndex / 900
+//                                                    estimates what a machine of index ≈ 900 would see
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { throttling } from "lighthouse/core/config/constants.js";
 import { startBuiltServer } from "./built-server.mjs";
+
+const lighthouseMobileThrottling = throttling.mobileSlow4G;
 
 const ALL_PAGES = [
   "anon:/about",
@@ -155,6 +161,14 @@ async function audit(url, entry) {
       {
         extends: "lighthouse:default",
         settings: {
+          ...(process.env.LIGHTHOUSE_CPU_SLOWDOWN
+            ? {
+                throttling: {
+                  ...lighthouseMobileThrottling,
+                  cpuSlowdownMultiplier: Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN),
+                },
+              }
+            : {}),
           clearStorageTypes: [
             "file_systems",
             "shader_cache",

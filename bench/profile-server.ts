@@ -12,6 +12,7 @@ import path from "node:path";
 // @ts-expect-error autocannon ships no types
 import autocannon from "autocannon";
 import { ABOUT_KEYS } from "../src/form/answer-keys";
+import { fillApplication, signIn } from "./applicants";
 
 const target = process.argv[2] ?? "health";
 const seconds = Number(process.argv[3] ?? 8);
@@ -39,22 +40,14 @@ for (let i = 0; ; i++) {
   await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
-// Ten applicants, one per connection, so that saves do not queue on one application's lock.
+// Ten applicants, one per connection, so that saves do not queue on one application's lock; for the
+// profile, each with a filled application (bench/applicants.ts), as a real page load reads.
 const cookies: string[] = [];
 for (let i = 0; i < 10; i++) {
-  const signIn = await fetch(`${origin}/__test__/session`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-Admissions-Client": "1" },
-    body: JSON.stringify({ username: `profile-${i}-${randomUUID().slice(0, 8)}@example.com` }),
-  });
-  cookies.push(
-    signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(";", 1)[0])
-      .join("; "),
-  );
+  const cookie = await signIn(origin, `profile-${i}-${randomUUID().slice(0, 8)}@example.com`);
+  if (target === "profile") await fillApplication(origin, cookie);
+  cookies.push(cookie);
 }
-const cookie = cookies[0] as string;
 let connections = 0;
 
 const key = ABOUT_KEYS[0] as string;
@@ -91,8 +84,19 @@ if (target === "put") {
     client.requestIterator.resetContext = () => {};
   };
 } else if (target === "profile") {
-  options.url = `${origin}/api/profile`;
-  options.headers = { Cookie: cookie };
+  options.requests = [
+    {
+      method: "GET",
+      path: "/api/profile",
+      setupRequest(request: Record<string, unknown>, context: Record<string, unknown>) {
+        context.cookie ??= cookies[connections++ % cookies.length];
+        return { ...request, headers: { Cookie: context.cookie, "X-Admissions-Client": "1" } };
+      },
+    },
+  ];
+  options.setupClient = (client: { requestIterator: { resetContext(): void } }) => {
+    client.requestIterator.resetContext = () => {};
+  };
 } else if (target === "manifest") {
   options.url = `${origin}/manifest.webmanifest`;
   options.headers = { "Accept-Encoding": "gzip, deflate, br" };

@@ -4,7 +4,7 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
-const root = "dist/client";
+const root = `${process.env.BUILD_DIR || "dist"}/client`;
 const COMPRESSIBLE = new Set([".js", ".css", ".html", ".svg", ".webmanifest", ".json"]);
 
 let files = 0;

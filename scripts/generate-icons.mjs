@@ -131,7 +131,9 @@ function encodePng(size, rgba) {
   return Buffer.concat([signature, chunk("IHDR", ihdr), chunk("IDAT", idat), chunk("IEND", Buffer.alloc(0))]);
 }
 
-const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
+// The shipped institution's logo (partners/northbridge.json): the header's mark and the favicon,
+// which the build makes from the configured logo (vite-plugins/partner-config.ts).
+const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
   <title>Northbridge University</title>
   <rect width="100" height="100" rx="22" fill="#1f3a5f"/>
   <path fill="#fff" d="${MARK_PATHS.join(" ")}"/>
@@ -150,5 +152,5 @@ for (const { file, size, ...opts } of ICONS) {
   writeFileSync(join(OUT_DIR, file), encodePng(size, render(size, opts)));
   console.log(`wrote public/icons/${file}`);
 }
-writeFileSync(join(OUT_DIR, "favicon.svg"), FAVICON_SVG);
-console.log("wrote public/icons/favicon.svg");
+writeFileSync(join(OUT_DIR, "..", "..", "partners", "northbridge-logo.svg"), LOGO_SVG);
+console.log("wrote partners/northbridge-logo.svg");

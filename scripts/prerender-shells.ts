@@ -14,7 +14,7 @@ import { documentTitle } from "../src/lib/use-document-title";
 import { FIRST_SCREENS, firstScreenFile } from "../src/shared/first-screens";
 import { FORM_PAGES } from "../src/shared/routes";
 
-const root = "dist/client";
+const root = `${process.env.BUILD_DIR || "dist"}/client`;
 const EMPTY_ROOT = '<div id="root"></div>';
 
 const built = await readFile(path.join(root, "index.html"), "utf8");

@@ -1,4 +1,5 @@
-// Browser tests need Debian's Chromium; say how to get it in one line instead of a stack trace.
+// The benches drive the system Chromium (npm run bench); say how to get it in one line instead of a
+// stack trace. (The tests find one themselves, else use @sparticuz/chromium: tests/helpers/chromium.ts.)
 import { existsSync } from "node:fs";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";

@@ -84,7 +84,7 @@ export type AppOptions = {
     "logLevel" | "trustProxy" | "clientDir" | "dataDir" | "smtpUrl" | "mailFrom" | "publicUrl"
   > &
     Partial<Pick<Config, "testHooks" | "serviceTokenMinutes" | "requestTimeoutMs" | "webhook">>;
-  database: Pick<DatabaseHandle, "db" | "kind" | "sql" | "statements">;
+  database: Pick<DatabaseHandle, "db" | "kind" | "sql" | "statements" | "poolStats">;
   clock?: () => Date;
   /** Where log lines go (stdout by default); tests read them from here. */
   logStream?: DestinationStream;
@@ -302,7 +302,7 @@ export async function buildApp({
     app.log.warn(
       "E2E_TEST_HOOKS is on: POST /__test__/session signs anyone in. Never use this in a deployment.",
     );
-    await app.register(testSupportRoutes);
+    await app.register(testSupportRoutes, { poolStats: database.poolStats });
   }
 
   await app.register(clientAppPlugin, { clientDir: config.clientDir });

@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { partner } from "../src/config/partner";
 import { parseTrustProxy, TRUST_PROXY_HELP, type TrustProxy } from "./trust-proxy";
 
 // Environment, parsed and validated once at start-up. Every bad variable is named in one message.
@@ -14,7 +15,8 @@ const booleanFlag = z
  */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 300_000;
 
-export const DEFAULT_MAIL_FROM = '"Northbridge University Admissions" <no-reply@northbridge.example>';
+/** The institution's admissions office, at its help address's domain (partner configuration). */
+export const DEFAULT_MAIL_FROM = `"${partner.name.replaceAll('"', "")} Admissions" <no-reply@${partner.helpEmail.split("@")[1]}>`;
 
 /** An http(s) URL, which may carry a query (a receiver's own token). */
 function isBaseUrlWithQuery(value: string): boolean {

@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import pino from "pino";
+import { partner } from "../src/config/partner";
 import { formPages } from "../src/form/pages/form-pages";
 import { buildApp } from "./app";
 import { ConfigError, clientDirOf, loadConfig } from "./config";
@@ -9,6 +10,8 @@ import { DataDirLockedError } from "./db/data-dir-lock";
 import { type DatabaseHandle, openDatabase } from "./db/database";
 import type { JobEngines } from "./jobs/job-engines";
 import { JobQueue } from "./jobs/job-queue";
+import { seedShippedColleges } from "./lookup/seed-schools";
+import { checkPartner, PartnerMismatchError } from "./partner-check";
 import { purgeExpiredCodes } from "./services/confirmation-codes";
 import { purgeExpiredDraftLinks } from "./services/draft-links";
 import { purgeExpiredIdempotencyKeys } from "./services/idempotency";
@@ -35,10 +38,25 @@ try {
 }
 
 const clientDir = clientDirOf(config);
+// The institution this build was made for is the one configured and the client's (one line if not).
+let partnerWarning: string | undefined;
+try {
+  partnerWarning = checkPartner(process.env, clientDir, config.publicUrl);
+} catch (error) {
+  if (!(error instanceof PartnerMismatchError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 let database: DatabaseHandle;
 try {
+  const databaseLog = pino({ level: config.logLevel }).child({ component: "database" });
   database = await openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir, holder: "the server" },
+    config.databaseUrl
+      ? {
+          url: config.databaseUrl,
+          onConnectionError: (error) => databaseLog.warn({ err: error }, "database connection dropped"),
+        }
+      : { dataDir: config.dataDir, holder: "the server" },
   );
 } catch (error) {
   // Another process has DATA_DIR's embedded database: one line saying which, and what to do.
@@ -79,6 +97,18 @@ app.addHook("onClose", async () => {
   store.close();
   await database.close();
 });
+
+if (partnerWarning) app.log.warn(partnerWarning);
+
+// A first start has colleges to search (issue 31) before the port opens: the shipped list, until
+// the institution imports its own (`lookup:import -- --replace`).
+const seeded = await seedShippedColleges(database.db);
+if (seeded > 0) {
+  app.log.info(
+    { imported: seeded },
+    `no college in the database: imported the shipped list of ${seeded} colleges (server/lookup/data/README.md); replace it with your own: npm run lookup:import -- --replace --category college_ceeb FILE.csv`,
+  );
+}
 
 const HOUR = 60 * 60 * 1000;
 const purge = () => {
@@ -123,7 +153,7 @@ if (database.dataDirLock && adminImportSecret && !shutdown.started) {
   });
 }
 app.log.info(
-  { database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
+  { database: database.kind, partner: partner.name, startupMs: Math.round(performance.now() - startedAt) },
   `ready on http://${config.host}:${config.port}`,
 );
 void sweep();

@@ -10,6 +10,7 @@ import { openDatabase } from "./db/database";
 import { startJobEngines, startJobWorkers } from "./jobs/job-engines";
 import { JobQueue } from "./jobs/job-queue";
 import { startWebhookWorkers } from "./jobs/workers";
+import { checkPartner, PartnerMismatchError } from "./partner-check";
 import { createObjectStore } from "./storage/create-object-store";
 import { DISK_RESERVE_BYTES, DiskSpace, pauseJobsWhileFull } from "./storage/disk-space";
 
@@ -29,9 +30,23 @@ if (!config.databaseUrl) {
   process.exit(1);
 }
 
+// The institution this build was made for is the one configured and the client's (one line if not).
+let partnerWarning: string | undefined;
+try {
+  partnerWarning = checkPartner(process.env, clientDirOf(config), config.publicUrl);
+} catch (error) {
+  if (!(error instanceof PartnerMismatchError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
 const log = pino({ level: config.logLevel }).child({ component: "worker" });
+if (partnerWarning) log.warn(partnerWarning);
 const clock = () => new Date();
-const database = await openDatabase({ url: config.databaseUrl });
+const database = await openDatabase({
+  url: config.databaseUrl,
+  onConnectionError: (error) => log.warn({ err: error }, "database connection dropped"),
+});
 await database.migrate();
 const store = await createObjectStore({ s3: config.s3, dataDir: config.dataDir, db: database.db, clock });
 const queue = new JobQueue(database.sql, { schema: config.jobQueueSchema, log });

@@ -2,16 +2,19 @@ import {
   PDFArray,
   PDFDict,
   PDFDocument,
+  type PDFEmbeddedPage,
   PDFHexString,
   PDFName,
   type PDFPage,
   PDFRef,
   PDFString,
 } from "pdf-lib";
+import { DocumentPageTags } from "./document-page-tags";
 
 // The application PDF from its parts (decision 0013): Chromium's print of the service view stays
 // the document (tagged, with an outline of steps, sections and blocks, then one top-level entry
-// per divider page the job added); each converted document's pages go in right after its divider.
+// per divider page the job added); each converted document's pages are drawn on the empty pages the
+// print keeps for them after its divider, tagged (issue 37).
 
 export type AppendedDocument = {
   /** Its divider's heading: the top-level outline entry that points at the divider page. */
@@ -61,10 +64,12 @@ function topLevelOutline(doc: PDFDocument): OutlineEntry[] {
 }
 
 /**
- * Inserts each document's pages after the page its divider's outline entry opens, and names the
- * outline as the one to show when the PDF opens. Without documents the print is returned as it is.
- * Throws when a divider is missing from the print's outline (nothing is attached under a wrong
- * heading).
+ * Draws each document's pages onto the empty pages the print left after its divider (so the
+ * print's "Page N of M" numbers every page), each tagged as a Figure inside its divider's
+ * section of the structure tree (document-pages-tags.ts), and names the outline as the one to
+ * show when the PDF opens. Without documents the print is returned as it is. Throws when a
+ * divider is missing from the print's outline or is not followed by its document's number of
+ * pages (nothing is attached under a wrong heading).
  */
 export async function assembleApplicationPdf(
   application: Uint8Array,
@@ -73,7 +78,8 @@ export async function assembleApplicationPdf(
   const doc = await PDFDocument.load(application, { updateMetadata: false });
   if (documents.length === 0) return { pdf: application, pages: doc.getPageCount() };
   const outline = topLevelOutline(doc).slice(-documents.length);
-  const pageRefs = doc.getPages().map((page) => page.ref);
+  const pages = doc.getPages();
+  const pageRefs = pages.map((page) => page.ref);
   const dividerIndexes = documents.map((document, index) => {
     const entry = outline[index];
     const at = entry?.page ? pageRefs.indexOf(entry.page) : -1;
@@ -84,24 +90,48 @@ export async function assembleApplicationPdf(
     entry.item.set(PDFName.of("Title"), PDFHexString.fromText(document.title));
     return at;
   });
-  // From the last divider back, so the earlier dividers' indexes stay true.
-  for (let index = documents.length - 1; index >= 0; index--) {
-    const source = await PDFDocument.load((documents[index] as AppendedDocument).pdf);
-    const pages = await doc.copyPages(source, source.getPageIndices());
-    const after = dividerIndexes[index] as number;
-    for (const [offset, page] of pages.entries()) insertUntagged(doc, page, after + 1 + offset);
+  const tags = DocumentPageTags.of(doc);
+  for (const [index, document] of documents.entries()) {
+    const source = await PDFDocument.load(document.pdf);
+    const divider = dividerIndexes[index] as number;
+    const next = dividerIndexes[index + 1] ?? pages.length;
+    if (next - divider - 1 !== source.getPageCount()) {
+      throw new Error(
+        `the print has ${next - divider - 1} pages for "${document.title}", not ${source.getPageCount()}`,
+      );
+    }
+    const section = tags?.sectionOf(pageRefs[divider] as PDFRef);
+    const count = source.getPageCount();
+    for (const [offset, sourcePage] of source.getPages().entries()) {
+      const target = pages[divider + 1 + offset] as PDFPage;
+      // A page without content (a blank page) cannot be embedded; its empty page stays blank.
+      const page = sourcePage.node.Contents() ? await doc.embedPage(sourcePage) : null;
+      const alt = `Page ${offset + 1} of ${count} of the uploaded document: ${document.title.replace(/^Attached document: /, "")}${page ? "" : " (a blank page)"}.`;
+      const draw = () => {
+        if (page) drawFitted(target, page);
+      };
+      if (tags && section) tags.drawFigure(target, section, alt, draw);
+      else draw();
+    }
   }
   // Open with the bookmarks shown: the outline is how a reader finds a step or a document.
   doc.catalog.set(PDFName.of("PageMode"), PDFName.of("UseOutlines"));
   return { pdf: await doc.save(), pages: doc.getPageCount() };
 }
 
-/**
- * Adds a page of another document. Its `StructParents` would index the application's structure
- * tree (the print's tags) and so attach its content to the wrong elements: it goes. The inserted
- * pages are untagged.
- */
-function insertUntagged(doc: PDFDocument, page: PDFPage, index: number): void {
-  page.node.delete(PDFName.of("StructParents"));
-  doc.insertPage(index, page);
+/** The print's margins (service-view.css `@page`: 18 mm 16 mm 20 mm), in points. */
+const MARGIN = { top: 51, side: 45.5, bottom: 57 };
+
+/** A document page drawn whole inside the page's margins, centred, keeping its proportions. */
+function drawFitted(target: PDFPage, page: PDFEmbeddedPage): void {
+  const { width, height } = target.getSize();
+  const box = { width: width - 2 * MARGIN.side, height: height - MARGIN.top - MARGIN.bottom };
+  const scale = Math.min(box.width / page.width, box.height / page.height);
+  const drawn = { width: page.width * scale, height: page.height * scale };
+  target.drawPage(page, {
+    x: (width - drawn.width) / 2,
+    y: MARGIN.bottom + (box.height - drawn.height) / 2,
+    width: drawn.width,
+    height: drawn.height,
+  });
 }

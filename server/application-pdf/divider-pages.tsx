@@ -2,7 +2,10 @@
 // answers and its file name, so a reader of the printed PDF knows what follows. They come after
 // the three steps in the document the job prints (decision 0013), so one Chromium print makes the
 // application and its dividers: tagged like the rest, each divider's heading a top-level entry of
-// Chromium's outline (after the steps), in the page's own fonts and any script.
+// Chromium's outline (after the steps), in the page's own fonts and any script. After each divider
+// come as many empty pages as its document has (hidden from the tags): the print's own "Page N of
+// M" then counts and numbers every page of the finished PDF, and the assembly draws each document
+// page onto its empty page, tagged (assemble-application-pdf.ts, issue 37).
 
 export type Divider = {
   /** "Attached document: Résumé — resume.pdf" (the heading, and so the outline entry). */
@@ -16,6 +19,7 @@ export const DIVIDER_CSS = `
 .application-pdf-divider { break-before: page; break-after: page; padding-top: 2.5in; }
 .application-pdf-divider h1 { margin: 0 0 1rem; overflow-wrap: anywhere; }
 .application-pdf-divider p { margin: 0; }
+.application-pdf-page { break-before: page; height: 1px; }
 `;
 
 export function DividerPages({ dividers }: { dividers: readonly Divider[] }) {
@@ -26,6 +30,9 @@ export function DividerPages({ dividers }: { dividers: readonly Divider[] }) {
         The next {pages === 1 ? "page is" : `${pages} pages are`} the document the applicant uploaded,
         converted to PDF.
       </p>
+      {Array.from({ length: pages }, (_, page) => (
+        <div key={page} className="application-pdf-page" aria-hidden="true" />
+      ))}
     </section>
   ));
 }

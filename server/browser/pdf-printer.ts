@@ -96,6 +96,7 @@ export class PdfPrinter {
     if (!this.browser) {
       const launching = chromium.launch({
         executablePath: this.chromium.executablePath,
+        ...(this.chromium.env ? { env: { ...process.env, ...this.chromium.env } } : {}),
         args: CHROMIUM_ARGS,
         // The process's own shutdown closes the browser once running jobs are done (its onClose);
         // Playwright's handlers would close it at once on SIGTERM and exit on SIGINT before that.

@@ -1,5 +1,5 @@
 // Word documents through the real converter with warm LibreOffice instances: every document in
-// ../shared/data/documents comes out readable, and nothing outside the upload is ever read.
+// the sample documents (mammoth's test data) comes out readable, and nothing outside the upload is ever read.
 import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
@@ -8,16 +8,17 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lacks } from "../../tests/helpers/system-tools";
 import { createDocumentConverter } from "./create-document-converter";
 import {
   editDocx,
   externalPictureDocx,
   fieldDocx,
-  SHARED_DOCX_NAMES,
-  sharedDocx,
+  SAMPLE_DOCX_NAMES,
+  sampleDocx,
 } from "./testing/build-docx";
 import { pdfImages, pdfInfo, pdfText, renderPage } from "./testing/read-pdf";
-import { normalisedText, SHARED_DOCX_EXPECTATIONS } from "./testing/shared-docx-expectations";
+import { normalisedText, SAMPLE_DOCX_EXPECTATIONS } from "./testing/sample-docx-expectations";
 import type { DocumentConverter } from "./types";
 
 const run = promisify(execFile);
@@ -40,7 +41,7 @@ beforeAll(async () => {
     chromium: false,
   });
   const { readZip } = await import("./zip/zip-reader");
-  const media = readZip(sharedDocx("tiny-picture.docx")).find((entry) =>
+  const media = readZip(sampleDocx("tiny-picture.docx")).find((entry) =>
     entry.name.startsWith("word/media/"),
   );
   tinyPicture = Buffer.from(media?.data ?? []);
@@ -58,12 +59,12 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-describe("every Word document in the shared test data", () => {
-  it.each(SHARED_DOCX_NAMES)(
+describe.skipIf(lacks("libreoffice", "poppler"))("every sample Word document (mammoth's test data)", () => {
+  it.each(SAMPLE_DOCX_NAMES)(
     "%s converts to a page with its text",
     async (name) => {
-      const expected = SHARED_DOCX_EXPECTATIONS[name];
-      const result = await converter.convert(sharedDocx(name), name);
+      const expected = SAMPLE_DOCX_EXPECTATIONS[name];
+      const result = await converter.convert(sampleDocx(name), name);
       expect(result).toMatchObject({ kind: "docx", engine: "libreoffice", simplified: false });
       const info = await pdfInfo(result.pdf);
       // The page size the document asks for (A4 here), Letter when it names none (utf8-bom.docx).
@@ -81,7 +82,7 @@ describe("every Word document in the shared test data", () => {
   );
 });
 
-describe("content outside the upload is never read", () => {
+describe.skipIf(lacks("libreoffice", "poppler"))("content outside the upload is never read", () => {
   /** The picture, wherever a link relative to the conversion folder or the pool folders would find it. */
   async function plantPictures(): Promise<string> {
     const [poolDir] = await readdir(workDir);
@@ -98,7 +99,7 @@ describe("content outside the upload is never read", () => {
     async () => {
       const dir = await mkdtemp(path.join(workDir, "plain-"));
       await writeFile(path.join(dir, "tiny-picture.png"), tinyPicture);
-      await writeFile(path.join(dir, "relative.docx"), sharedDocx("external-picture.docx"));
+      await writeFile(path.join(dir, "relative.docx"), sampleDocx("external-picture.docx"));
       await writeFile(path.join(dir, "remote.docx"), externalPictureDocx(`${origin}/plain.png`));
       requests = [];
       await run(
@@ -163,10 +164,10 @@ describe("content outside the upload is never read", () => {
   );
 });
 
-it(
+it.skipIf(lacks("libreoffice", "poppler"))(
   "LibreOffice refuses, as not a valid Word document, a package whose document part is not XML",
   async () => {
-    const notXml = editDocx(sharedDocx("tables.docx"), (name, text) =>
+    const notXml = editDocx(sampleDocx("tables.docx"), (name, text) =>
       name === "word/document.xml" ? "this is not a document" : text,
     );
     await expect(converter.convert(notXml, "statement.docx")).rejects.toThrow(

@@ -3,16 +3,17 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lacks } from "../../tests/helpers/system-tools";
 import { createDocumentConverter } from "./create-document-converter";
 import {
   editDocx,
   externalPictureDocx,
   fieldDocx,
-  SHARED_DOCX_NAMES,
-  sharedDocx,
+  SAMPLE_DOCX_NAMES,
+  sampleDocx,
 } from "./testing/build-docx";
 import { pdfImages, pdfInfo, pdfText, renderPage } from "./testing/read-pdf";
-import { normalisedText, SHARED_DOCX_EXPECTATIONS } from "./testing/shared-docx-expectations";
+import { normalisedText, SAMPLE_DOCX_EXPECTATIONS } from "./testing/sample-docx-expectations";
 import type { DocumentConverter } from "./types";
 
 const SLOW = 60_000;
@@ -51,13 +52,13 @@ it("says at start-up that Word documents take the simplified path", () => {
   );
 });
 
-describe("every Word document in the shared test data", () => {
-  it.each(SHARED_DOCX_NAMES)(
+describe.skipIf(lacks("poppler"))("every sample Word document (mammoth's test data)", () => {
+  it.each(SAMPLE_DOCX_NAMES)(
     "%s converts to Letter pages with its text",
     async (name) => {
-      const expected = SHARED_DOCX_EXPECTATIONS[name];
+      const expected = SAMPLE_DOCX_EXPECTATIONS[name];
       logged.length = 0;
-      const result = await converter.convert(sharedDocx(name), name);
+      const result = await converter.convert(sampleDocx(name), name);
       expect(result).toMatchObject({ kind: "docx", engine: "mammoth+chromium", simplified: true });
       expect(logged).toContainEqual(
         expect.objectContaining({ message: "DOCX converted through the simplified HTML rendering" }),
@@ -74,7 +75,7 @@ describe("every Word document in the shared test data", () => {
   );
 });
 
-it(
+it.skipIf(lacks("poppler"))(
   "never requests a linked picture or a field's URL",
   async () => {
     requests.length = 0;
@@ -93,7 +94,7 @@ it(
 it(
   "refuses, as not a valid Word document, a package whose document part is not XML",
   async () => {
-    const notXml = editDocx(sharedDocx("tables.docx"), (name, text) =>
+    const notXml = editDocx(sampleDocx("tables.docx"), (name, text) =>
       name === "word/document.xml" ? "this is not a document" : text,
     );
     await expect(converter.convert(notXml, "statement.docx")).rejects.toThrow(

@@ -46,13 +46,21 @@ export type DatabaseHandle = {
   statements: StatementRunner;
   /** PGlite in a directory: the lock this process holds on DATA_DIR while the database is open. */
   dataDirLock?: DataDirLock;
+  /** PostgreSQL: the pool's connections now, and the queries waiting for one (the peak bench reads it). */
+  poolStats?(): PoolStats;
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
 
+export type PoolStats = { total: number; idle: number; waiting: number };
+
 export type DatabaseOptions =
-  /** PostgreSQL: the deployment at scale (several API processes may share it). */
-  | { url: string }
+  /**
+   * PostgreSQL: the deployment at scale (several API processes may share it). `onConnectionError`
+   * hears of a pooled connection the server dropped while it was idle (a restart, a failover, an
+   * administrator's kill); the pool replaces it at the next query.
+   */
+  | { url: string; onConnectionError?: (error: Error) => void }
   /**
    * Embedded PGlite: files in dataDir, or in memory when dataDir is omitted (tests). A directory is
    * locked for this process while open (DataDirLockedError otherwise); `holder` says who holds it
@@ -60,14 +68,14 @@ export type DatabaseOptions =
    */
   | { dataDir?: string; holder?: string };
 
-// Beside this module in the source tree, and copied beside the bundle by scripts/build-server.mjs.
+// Beside this module in the source tree, and copied beside the bundle by scripts/build-server.ts.
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 /** Arbitrary constant: the advisory lock that serialises migrations across API processes. */
 const MIGRATION_LOCK_ID = 72_410_026;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if ("url" in options) return openPostgres(options.url);
+  if ("url" in options) return openPostgres(options.url, options.onConnectionError);
   return openPglite(options.dataDir, options.holder ?? defaultHolder());
 }
 
@@ -172,8 +180,16 @@ function postgresStatements(pool: pg.Pool): StatementRunner {
   };
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+async function openPostgres(
+  url: string,
+  onConnectionError: (error: Error) => void = () => {},
+): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (PostgreSQL restarted, failed over, a backend killed) is an
+  // 'error' event on the pool, which would end the process if nobody listened (issue 33: a
+  // `pg_ctl restart` stopped every API process). The pool has already dropped that connection;
+  // requests in flight at that moment fail (500, retried by the client), later ones get a new one.
+  pool.on("error", (error) => onConnectionError(error));
   const db = drizzlePg(pool, { schema });
   // Fail at start-up, not at the first request, when the database is unreachable.
   await db.execute(sql`select 1`);
@@ -182,6 +198,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     kind: "postgres",
     sql: { executeSql: (text, values) => pool.query(text, values) },
     statements: postgresStatements(pool),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async migrate() {
       // Several API processes may start at once: only one applies migrations at a time.
       const lockClient = await pool.connect();

@@ -1,11 +1,12 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { toStorableText } from "../../src/shared/storable-text";
 import type { Database } from "../db/database";
 import { schools } from "../db/schema";
 import { normalizeSchoolName, type SchoolCategory } from "./school-provider";
 
 export type ImportRejection = { line: number; reason: string };
-export type ImportResult = { imported: number; rejected: ImportRejection[] };
+/** `removed`: with `replace`, how many schools of the category were there before. */
+export type ImportResult = { imported: number; rejected: ImportRejection[]; removed?: number };
 
 /** Columns a school file must have (in any order); `address_line_1`, `zip`, `country` are optional. */
 export const REQUIRED_COLUMNS = ["ceeb", "name", "city", "state"] as const;
@@ -162,36 +163,62 @@ export function validateSchoolsCsv(
   return { rows, rejected };
 }
 
+/** Serialises writers of one category's list: imports, replacements, the start-up's seeding. */
+const SCHOOLS_LOCK_ID = 72_410_031;
+
+/** Takes the list's lock for the rest of `tx` (PostgreSQL and PGlite alike). */
+export async function lockSchoolList(tx: Pick<Database, "execute">): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${SCHOOLS_LOCK_ID})`);
+}
+
 /**
  * Imports a schools CSV into one category: valid rows are upserted by (category, ceeb) in batches,
  * all in one transaction, so a re-import updates in place (idempotent) and a failure leaves the
- * table as it was. Schools missing from the file are kept.
+ * table as it was. Schools missing from the file are kept, unless `replace`: then the category
+ * holds exactly the file's valid rows afterwards (an institution's own list instead of the
+ * shipped one), and a file without any valid row is refused rather than emptying the list.
  */
 export async function importSchools(
   db: Database,
   category: SchoolCategory,
   input: string,
+  { replace = false }: { replace?: boolean } = {},
 ): Promise<ImportResult> {
   const { rows, rejected } = validateSchoolsCsv(input, category);
+  if (replace && rows.length === 0) {
+    throw new ImportFileError("No row of the file can be imported: the list was not replaced.");
+  }
+  let removed = 0;
   await db.transaction(async (tx) => {
-    for (let start = 0; start < rows.length; start += BATCH_SIZE) {
-      await tx
-        .insert(schools)
-        .values(rows.slice(start, start + BATCH_SIZE))
-        .onConflictDoUpdate({
-          target: [schools.category, schools.ceeb],
-          set: {
-            name: sql`excluded.name`,
-            nameSearch: sql`excluded.name_search`,
-            addressLine1: sql`excluded.address_line_1`,
-            city: sql`excluded.city`,
-            state: sql`excluded.state`,
-            zip: sql`excluded.zip`,
-            country: sql`excluded.country`,
-            updatedAt: sql`now()`,
-          },
-        });
+    await lockSchoolList(tx);
+    if (replace) {
+      removed = (
+        await tx.delete(schools).where(eq(schools.category, category)).returning({ ceeb: schools.ceeb })
+      ).length;
     }
+    await upsertSchools(tx, rows);
   });
-  return { imported: rows.length, rejected };
+  return replace ? { imported: rows.length, rejected, removed } : { imported: rows.length, rejected };
+}
+
+/** Inserts `rows`, updating the schools already there, in batches, within the caller's transaction. */
+export async function upsertSchools(tx: Pick<Database, "insert">, rows: SchoolRow[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += BATCH_SIZE) {
+    await tx
+      .insert(schools)
+      .values(rows.slice(start, start + BATCH_SIZE))
+      .onConflictDoUpdate({
+        target: [schools.category, schools.ceeb],
+        set: {
+          name: sql`excluded.name`,
+          nameSearch: sql`excluded.name_search`,
+          addressLine1: sql`excluded.address_line_1`,
+          city: sql`excluded.city`,
+          state: sql`excluded.state`,
+          zip: sql`excluded.zip`,
+          country: sql`excluded.country`,
+          updatedAt: sql`now()`,
+        },
+      });
+  }
 }

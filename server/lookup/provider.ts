@@ -14,6 +14,11 @@ export interface LookupProvider {
   search(text: string, maxResults: number): Promise<LookupSuggestion[]>;
   /** The named fields of a suggestion's `id`, or null when the id is unknown (404). */
   details(id: string): Promise<LookupDetails | null>;
+  /**
+   * Whether there is anything to search: asked after a search found nothing, so that "no list"
+   * (no high-school list imported) is told apart from "no match". Providers without it always have.
+   */
+  hasEntries?(): Promise<boolean>;
 }
 
 /** Providers by category (`address`, `name`, later `college_ceeb` and `hs_ceeb`). */

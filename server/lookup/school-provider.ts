@@ -70,6 +70,14 @@ export function schoolLookupProvider(db: Database, category: SchoolCategory): Lo
       if (row.zip) found.zip = row.zip;
       return found;
     },
+    async hasEntries() {
+      const [any] = await db
+        .select({ ceeb: schools.ceeb })
+        .from(schools)
+        .where(eq(schools.category, category))
+        .limit(1);
+      return any !== undefined;
+    },
   };
 }
 

@@ -12,7 +12,7 @@ export const ADMIN_IMPORT_PATH = "/admin/lookup-import";
 export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
 
 /**
- * `POST /admin/lookup-import?category=…` with a CSV body (decision 0006): how `npm run
+ * `POST /admin/lookup-import?category=…[&replace=true]` with a CSV body (decision 0006): how `npm run
  * lookup:import` reaches a server that holds the embedded database, which no other process may
  * open. Registered only for PGlite in a DATA_DIR (on PostgreSQL the command imports directly). The
  * secret is random per server start and written only to DATA_DIR's lock file, which only its
@@ -31,14 +31,22 @@ export const adminImportRoutes: FastifyPluginAsyncZod<{ secret: string }> = asyn
     {
       bodyLimit: MAX_IMPORT_BYTES,
       schema: {
-        querystring: z.object({ category: z.enum(SCHOOL_CATEGORIES) }),
+        querystring: z.object({
+          category: z.enum(SCHOOL_CATEGORIES),
+          /** `npm run lookup:import -- --replace`: the file's schools become the category's whole list. */
+          replace: z.enum(["true", "false"]).default("false"),
+        }),
         body: z.string({ error: "Send the CSV file as the body, with Content-Type: text/csv." }),
       },
     },
     async (request) => {
       try {
-        const result = await importSchools(app.db, request.query.category, request.body);
-        request.log.info({ category: request.query.category, imported: result.imported }, "schools imported");
+        const { category, replace } = request.query;
+        const result = await importSchools(app.db, category, request.body, { replace: replace === "true" });
+        request.log.info(
+          { category, imported: result.imported, removed: result.removed },
+          "schools imported",
+        );
         return result;
       } catch (error) {
         if (error instanceof ImportFileError) throw new HttpError(400, error.message);

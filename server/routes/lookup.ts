@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { LOOKUP_DETAIL_FIELDS, LOOKUP_MAX_RESULTS } from "../../src/shared/lookup-types";
+import {
+  LOOKUP_DETAIL_FIELDS,
+  LOOKUP_LIST_HEADER,
+  LOOKUP_MAX_RESULTS,
+  LOOKUP_NO_LIST,
+} from "../../src/shared/lookup-types";
 import { HttpError } from "../http-error";
 import type { LookupProvider, LookupProviders } from "../lookup/provider";
 
@@ -15,6 +20,8 @@ export const UNKNOWN_CATEGORY_MESSAGE = "Unknown lookup category.";
 
 /** Suggestions and details are shared reference data, never personal: any cache may keep them a day. */
 const CACHE_CONTROL = "public, max-age=86400";
+/** "No list" is asked again each time: the list an institution imports must show at once. */
+const NO_LIST_CACHE_CONTROL = "no-cache";
 
 const findQuery = z
   .object({
@@ -55,7 +62,8 @@ const details = z.object(
 /**
  * Spec §7 `GET /lookup/find`: `text` + `category` (+ `max_results`) → suggestions, `id` +
  * `category` → the suggestion's named fields. Public: anonymous visitors autocomplete too, and the
- * CSRF check only guards /api and /public writes. Each category is answered by its provider.
+ * CSRF check only guards /api and /public writes. Each category is answered by its provider; an
+ * empty answer for a category with no list at all says so in a header (LOOKUP_LIST_HEADER).
  */
 export const lookupRoutes: FastifyPluginAsyncZod<{ providers: LookupProviders }> = async (app, options) => {
   // A Map, so a category such as "constructor" never reaches Object.prototype.
@@ -73,6 +81,12 @@ export const lookupRoutes: FastifyPluginAsyncZod<{ providers: LookupProviders }>
         const limit = max_results ?? LOOKUP_MAX_RESULTS;
         // The count is ours to enforce, whatever the provider answers.
         const found = (await provider.search(text, limit)).slice(0, limit);
+        if (found.length === 0 && provider.hasEntries && !(await provider.hasEntries())) {
+          return reply
+            .header(LOOKUP_LIST_HEADER, LOOKUP_NO_LIST)
+            .header("Cache-Control", NO_LIST_CACHE_CONTROL)
+            .send(found);
+        }
         return reply.header("Cache-Control", CACHE_CONTROL).send(found);
       }
       const found = id === undefined ? null : await provider.details(id);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { FORM_PAGES, type FormPagePath } from "../../src/shared/routes";
+import { refuseSignedOut, sessionTokenOf } from "../plugins/sessions";
 import { requireAuth } from "../require-auth";
 import {
   hashCall,
@@ -8,14 +9,18 @@ import {
   runMaybeIdempotent,
   sendOutcome,
 } from "../services/idempotency";
-import { loadProfile, saveLastPage } from "../services/profile";
+import { readProfile, saveLastPage } from "../services/profile";
 
 const formPagePaths = FORM_PAGES.map((page) => page.path) as [FormPagePath, ...FormPagePath[]];
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/api/profile", async (request) => {
-    const { userId, username } = requireAuth(request);
-    return loadProfile(app.db, userId, username, app.clock);
+  // What every signed-in page load asks: the session is checked in the profile's own statement, not
+  // by the sessions plugin's hook (one round trip, issue 33), and the JSON is built by the database.
+  app.get("/api/profile", { config: { checksSessionItself: true } }, async (request, reply) => {
+    const sessionToken = sessionTokenOf(request) ?? refuseSignedOut(request, reply);
+    const body = await readProfile(app.statements, sessionToken, app.clock);
+    if (body === null) refuseSignedOut(request, reply);
+    return reply.type("application/json; charset=utf-8").send(body);
   });
 
   app.put(

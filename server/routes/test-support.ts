@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { serviceViewPath } from "../../src/shared/service-view";
+import type { PoolStats } from "../db/database";
 import { users } from "../db/schema";
 import { HttpError } from "../http-error";
 import { setSessionCookies } from "../plugins/sessions";
@@ -10,11 +11,20 @@ import { mintServiceToken } from "../services/service-tokens";
 import { createSession } from "../services/sessions";
 
 /**
- * Browser tests only (E2E_TEST_HOOKS=true): signs in a confirmed user without the sign-up flow,
- * mints service links, and ends a draft link as its expiry would (a browser test cannot wait 30
- * days). Never registered otherwise; the server logs a warning at start-up when it is.
+ * Browser tests and benches only (E2E_TEST_HOOKS=true): signs in a confirmed user without the
+ * sign-up flow, mints service links, ends a draft link as its expiry would (a browser test cannot
+ * wait 30 days), and tells the peak bench how busy this process's database pool is. Never
+ * registered otherwise; the server logs a warning at start-up when it is.
  */
-export const testSupportRoutes: FastifyPluginAsyncZod = async (app) => {
+export const testSupportRoutes: FastifyPluginAsyncZod<{ poolStats?: () => PoolStats }> = async (
+  app,
+  { poolStats },
+) => {
+  // PostgreSQL's pool: connections open, idle, and queries waiting for one (404 on PGlite).
+  app.get("/__test__/pool", async (_request, reply) =>
+    poolStats ? poolStats() : reply.status(404).send({ message: "No connection pool (PGlite)." }),
+  );
+
   app.post(
     "/__test__/session",
     { schema: { body: z.object({ username: z.email() }) } },

@@ -33,7 +33,7 @@ export const DRAFT_LINK_LIMITS = {
 } as const;
 
 export function draftLinkLifetimeMs(): number {
-  return partner.draftLinks.lifetimeDays * DAY_MS;
+  return partner.draftLinkDays * DAY_MS;
 }
 
 /** A draft's answers and the edit time (server clock, ms) of each one. */

@@ -1,48 +1,36 @@
-import { asc, eq } from "drizzle-orm";
-import type { Profile } from "../../src/shared/api-types";
 import type { FormPagePath } from "../../src/shared/routes";
-import type { Database } from "../db/database";
-import { answers, applications, loginEvents, webStatusEntries } from "../db/schema";
-import { loadDocumentAnswers } from "./documents";
-import { loadAddAnotherCounts, loadTabChoices } from "./ui-choices";
+import type { Database, Statement, StatementRunner } from "../db/database";
+import { applications } from "../db/schema";
+import { hashSessionToken, sessionCheckParameters } from "./sessions";
 
-export async function loadProfile(
-  db: Database,
-  userId: string,
-  username: string,
+// $1 the session token's hash, $2 now, $3 the idle timeout (ms), $4 the touch interval (ms), $5
+// the app's clock (ms) for server_time.
+const READ_PROFILE: Statement = {
+  name: "profile_read",
+  text: "select profile_read($1::text, $2::timestamptz, $3::bigint, $4::bigint, $5::bigint) as body",
+};
+
+/**
+ * Spec §7 GET /api/profile for the session `sessionToken` names, as JSON text ready to send (the
+ * shape of `Profile` in src/shared/api-types.ts), or null when the session is not active. One
+ * statement, one round trip: `profile_read` (migration 0016) checks the session with
+ * `session_check`, the API's session rules, then reads the answers, documents, last page, logins,
+ * web statuses, add-another counts and tabs, and builds the JSON in the database (issue 33: eight
+ * round trips and the query builder were most of this route's time).
+ */
+export async function readProfile(
+  statements: StatementRunner,
+  sessionToken: string,
   clock: () => Date,
-): Promise<Profile> {
-  const [answerRows, [application], logins, statuses, addAnother, tabs, documents] = await Promise.all([
-    db.select({ key: answers.key, value: answers.value }).from(answers).where(eq(answers.userId, userId)),
-    db.select({ lastPage: applications.lastPage }).from(applications).where(eq(applications.userId, userId)),
-    db
-      .select({ createdAt: loginEvents.createdAt })
-      .from(loginEvents)
-      .where(eq(loginEvents.userId, userId))
-      .orderBy(asc(loginEvents.id)),
-    db
-      .select({ webStatus: webStatusEntries.webStatus, createdAt: webStatusEntries.createdAt })
-      .from(webStatusEntries)
-      .where(eq(webStatusEntries.userId, userId))
-      .orderBy(asc(webStatusEntries.id)),
-    loadAddAnotherCounts(db, userId),
-    loadTabChoices(db, userId),
-    loadDocumentAnswers(db, userId),
+): Promise<string | null> {
+  const now = clock();
+  const [row] = await statements.run<{ body: string | null }>(READ_PROFILE, [
+    hashSessionToken(sessionToken),
+    ...sessionCheckParameters(now),
+    now.getTime(),
   ]);
-  return {
-    answer: Object.fromEntries(answerRows.map((row) => [row.key, row.value])),
-    document_answer: documents,
-    username,
-    last_page: application?.lastPage ?? null,
-    successful_login: logins.map((row) => ({ created_at: row.createdAt.toISOString() })),
-    web_status: statuses.map((row) => ({
-      web_status: row.webStatus,
-      created_at: row.createdAt.toISOString(),
-    })),
-    add_another: addAnother,
-    tabs,
-    server_time: clock().getTime(),
-  };
+  if (!row) throw new Error("the profile statement returned no row");
+  return row.body;
 }
 
 export async function saveLastPage(

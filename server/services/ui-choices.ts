@@ -107,9 +107,10 @@ export function parseTabChoiceSave(
 }
 
 /**
- * Stores the greater of the stored and the sent count (decision 0005: two offline devices may each
- * add a block, and a stale device must not hide one) and returns the stored count. Refused (409)
- * once the application is submitted.
+ * Stores the sent count and returns it: the last write wins, as for tabs (decision 0005, revised
+ * by issue 37: a block added by mistake can be removed, and the count goes down with it). A stale
+ * device's lower count hides no answer: the engine never shows fewer blocks than the last one
+ * that holds one. Refused (409) once the application is submitted.
  */
 export async function saveAddAnotherCount(
   tx: Database,
@@ -124,7 +125,7 @@ export async function saveAddAnotherCount(
     .onConflictDoUpdate({
       target: [addAnotherCounts.userId, addAnotherCounts.buttonId],
       set: {
-        numComponents: sql`greatest(${addAnotherCounts.numComponents}, excluded.num_components)`,
+        numComponents: sql`excluded.num_components`,
         updatedAt: sql`excluded.updated_at`,
       },
     })

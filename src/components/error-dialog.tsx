@@ -56,8 +56,8 @@ export function ErrorDialogHost() {
         {...(first.title ? { title: first.title } : {})}
         size="xs"
         role="alertdialog"
+        message={<p>{first.message}</p>}
       >
-        <p>{first.message}</p>
         <div className="modal__actions">
           <Button className="button button--primary" autoFocus onPress={dismiss}>
             OK

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { Modal as AriaModal, Button, Dialog, Heading, ModalOverlay } from "react-aria-components";
 
 export type ModalSize = "xs" | "s" | "m";
@@ -9,7 +9,13 @@ type ModalProps = {
   /** Spec §2: the header defaults to "Error". */
   title?: string;
   size?: ModalSize;
-  children: ReactNode;
+  /**
+   * What the dialog says (a confirmation's question, a warning): shown first in the body and linked
+   * to the dialog with `aria-describedby`, so it is read with the title when the dialog opens
+   * (decision 0016). Every alert dialog has one.
+   */
+  message?: ReactNode;
+  children?: ReactNode;
   /** Alert dialogs (errors, confirmations) are announced as such and not dismissed by clicking outside. */
   role?: "dialog" | "alertdialog";
 };
@@ -20,9 +26,11 @@ export function Modal({
   onOpenChange,
   title = "Error",
   size = "s",
+  message,
   children,
   role = "dialog",
 }: ModalProps) {
+  const messageId = useId();
   return (
     <ModalOverlay
       className="modal-overlay"
@@ -31,7 +39,11 @@ export function Modal({
       isDismissable={role === "dialog"}
     >
       <AriaModal className={`modal modal--${size}`}>
-        <Dialog className="modal__dialog" role={role}>
+        <Dialog
+          className="modal__dialog"
+          role={role}
+          aria-describedby={message !== undefined ? messageId : undefined}
+        >
           <div className="modal__header">
             <Heading slot="title" className="modal__title">
               {title}
@@ -40,7 +52,14 @@ export function Modal({
               <span aria-hidden="true">×</span>
             </Button>
           </div>
-          <div className="modal__body">{children}</div>
+          <div className="modal__body">
+            {message !== undefined ? (
+              <div id={messageId} className="modal__message">
+                {message}
+              </div>
+            ) : null}
+            {children}
+          </div>
         </Dialog>
       </AriaModal>
     </ModalOverlay>

@@ -1,4 +1,4 @@
-import { type PointerEvent, useRef, useState } from "react";
+import { type PointerEvent, useId, useRef, useState } from "react";
 import {
   Button,
   type QueuedToast,
@@ -25,6 +25,10 @@ export function ToastRegionView() {
  * drag springs back.
  */
 function SwipeableToast({ toast }: { toast: QueuedToast<ToastContentData> }) {
+  const { label, title = label, message } = toast.content;
+  // The spec's label stays the name; a plain title of our own is read with the message.
+  const plain = title !== label;
+  const id = useId();
   const [offset, setOffset] = useState(0);
   const drag = useRef<{ pointerId: number; startX: number } | null>(null);
   const end = (event: PointerEvent<HTMLDivElement>, dismiss: boolean) => {
@@ -40,7 +44,13 @@ function SwipeableToast({ toast }: { toast: QueuedToast<ToastContentData> }) {
     <Toast
       toast={toast}
       className={`toast toast--${toast.content.severity}${offset !== 0 ? " toast--dragging" : ""}`}
-      aria-label={toast.content.label}
+      aria-label={label}
+      {...(plain
+        ? {
+            "aria-labelledby": `${id}-label`,
+            "aria-describedby": [title && `${id}-title`, `${id}-message`].filter(Boolean).join(" "),
+          }
+        : {})}
       style={offset !== 0 ? { transform: `translateX(${offset}px)` } : undefined}
       onPointerDown={(event) => {
         // The close button is pressed, not dragged.
@@ -57,12 +67,30 @@ function SwipeableToast({ toast }: { toast: QueuedToast<ToastContentData> }) {
     >
       {/* Pressing on selected text would start dragging the text, which cancels the swipe. */}
       <ToastContent className="toast__content" onDragStart={(event) => event.preventDefault()}>
-        <Text slot="title" className="toast__title">
-          {toast.content.label}
-        </Text>
-        <Text slot="description" className="toast__message">
-          {toast.content.message}
-        </Text>
+        {plain ? (
+          <>
+            <span id={`${id}-label`} hidden>
+              {label}
+            </span>
+            {title ? (
+              <span id={`${id}-title`} className="toast__title">
+                {title}
+              </span>
+            ) : null}
+            <span id={`${id}-message`} className="toast__message">
+              {message}
+            </span>
+          </>
+        ) : (
+          <>
+            <Text slot="title" className="toast__title">
+              {title}
+            </Text>
+            <Text slot="description" className="toast__message">
+              {message}
+            </Text>
+          </>
+        )}
       </ToastContent>
       <Button slot="close" className="icon-button" aria-label="Dismiss notification">
         <span aria-hidden="true">×</span>

@@ -7,7 +7,14 @@ import { ERROR_TOAST_TIMEOUT_MS, TOAST_HOTKEY, TOAST_TIMEOUT_MS } from "../share
 
 export type ToastContentData = {
   severity: "success" | "error";
+  /** The accessible name: the spec's label where it names one ("Login Card Error"). */
   label: string;
+  /**
+   * What the toast shows as its title, in plain words, when the label is the spec's and reads as
+   * jargon to an applicant (issue 37): it is read after the name, with the message. "" shows none.
+   * Defaults to the label.
+   */
+  title?: string;
   message: string;
   /** The path of the screen the message is meant for: it closes when the applicant leaves it. */
   screen?: string;
@@ -22,6 +29,21 @@ export type ToastOptions = {
   screen?: string;
   /** Runs when the toast goes (dismissed, timed out or replaced): spec §8 "resetting" an upload error. */
   onClose?: () => void;
+  /** The visible title when it is not the label (see ToastContentData.title). */
+  title?: string;
+};
+
+/**
+ * Spec §8's toast labels, kept as the toasts' accessible names, and what each shows instead: the
+ * cards' labels are the names of their screens' parts, not words an applicant uses (issue 37).
+ */
+const PLAIN_TITLES: Readonly<Record<string, string>> = {
+  "Login Card Error": "We couldn't sign you in",
+  "Sign Up Card Error": "We couldn't create your account",
+  "Confirm Card Error": "We couldn't confirm your account",
+  "Forgot Password Card Error": "We couldn't start resetting your password",
+  "Reset Password Card Error": "We couldn't reset your password",
+  "Resend Confirmation Code Error": "We couldn't send a new code",
 };
 
 export const toastQueue = new ToastQueue<ToastContentData>({ maxVisibleToasts: 4 });
@@ -59,10 +81,13 @@ function show(content: ToastContentData, timeout: number, onClose?: () => void):
   return key;
 }
 
-/** Spec §2: success messages appear as a toast labelled "Success Notification". */
+/**
+ * Spec §2: success messages appear as a toast labelled "Success Notification" (its accessible
+ * name); the message says what happened, under no title of its own.
+ */
 export function showSuccessToast(message: string, { onClose, ...options }: ToastOptions = {}): string {
   return show(
-    { severity: "success", label: "Success Notification", message, ...options },
+    { severity: "success", label: "Success Notification", title: "", message, ...options },
     TOAST_TIMEOUT_MS,
     onClose,
   );
@@ -72,9 +97,13 @@ export function showSuccessToast(message: string, { onClose, ...options }: Toast
 export function showErrorToast(
   label: string,
   message: string,
-  { onClose, ...options }: ToastOptions = {},
+  { onClose, title = PLAIN_TITLES[label], ...options }: ToastOptions = {},
 ): string {
-  return show({ severity: "error", label, message, ...options }, ERROR_TOAST_TIMEOUT_MS, onClose);
+  return show(
+    { severity: "error", label, ...(title !== undefined ? { title } : {}), message, ...options },
+    ERROR_TOAST_TIMEOUT_MS,
+    onClose,
+  );
 }
 
 export function closeToast(key: string): void {

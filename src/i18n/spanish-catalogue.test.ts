@@ -125,7 +125,13 @@ describe("the shell's messages", () => {
   const english = setupI18n();
   english.setMessagesCompiler(compileMessage);
   english.loadAndActivate({ locale: "en", messages: {} });
-  const samples = { host: partner.name, term: partner.term, fee: "(fee)", language: "Español", count: 1 };
+  const samples = {
+    host: partner.name,
+    term: partner.terms.current,
+    fee: "(fee)",
+    language: "Español",
+    count: 1,
+  };
 
   it.each(shellMessages)("read the same through the first screen's formatter and Lingui: %s", (text) => {
     expect(formatEnglish(text, samples)).toBe(english._(text, samples));

@@ -24,7 +24,13 @@ export class ApiError extends Error {
   }
 }
 
-type RequestOptions = { body?: unknown; headers?: Record<string, string>; signal?: AbortSignal };
+type RequestOptions = {
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Sees the response's headers once it has come (e.g. the lookup's "no list"). */
+  onHeaders?: (headers: Headers) => void;
+};
 
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   // Spec §7: every call sends and expects JSON, GETs and calls without a payload included; the
@@ -49,6 +55,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     if (options.signal?.aborted && !isTimeout(options.signal.reason)) throw error;
     throw new ApiError("network", NETWORK_ERROR_MESSAGE);
   }
+  options.onHeaders?.(response.headers);
   const retryAfterMs = retryAfterOf(response.headers.get("Retry-After"));
   if (response.status === 401) throw new ApiError("unauthorized", UNAUTHORIZED_MESSAGE, 401);
   let payload: unknown;

@@ -42,8 +42,10 @@ export type CallPolicy = {
   onRefused: "set-aside" | "drop" | "hold";
   /** Who tells the applicant: the header, an error toast (spec §8 label), the field, or the button. */
   tells: "header" | "toast" | "field" | "button";
-  /** Spec §8: the error toast's label, for the kinds told by one. */
+  /** Spec §8: the error toast's label, for the kinds told by one (its accessible name). */
   toastLabel?: (name: string) => string;
+  /** What the toast shows as its title when the label is not plain words (issue 37). */
+  toastTitle?: (name: string) => string;
 };
 
 export const FAILURE_POLICY: Readonly<Record<CallKind, CallPolicy>> = {
@@ -57,6 +59,7 @@ export const FAILURE_POLICY: Readonly<Record<CallKind, CallPolicy>> = {
     onRefused: "drop",
     tells: "toast",
     toastLabel: (tab) => `Error handling tabs for ${tab}`,
+    toastTitle: (tab) => `Your choice for ${tab} was not saved`,
   },
   "add-another": {
     serverProblemTries: 1,

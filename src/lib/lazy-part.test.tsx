@@ -2,6 +2,7 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { Suspense } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { eventually } from "../../tests/helpers/eventually";
 import { lazyPart } from "./load-part";
 
 /** Sets what `navigator.onLine` says, firing `online` as a browser does when it comes back. */
@@ -28,7 +29,7 @@ describe("lazyPart", () => {
         <Part />
       </Suspense>,
     );
-    await vi.waitFor(() => expect(load).toHaveBeenCalledOnce());
+    await eventually(() => expect(load).toHaveBeenCalledOnce());
     expect(screen.getByText("Waiting")).toBeTruthy();
 
     setOnline(true);

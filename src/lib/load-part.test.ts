@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { eventually } from "../../tests/helpers/eventually";
 import { FIRST_PAUSE_MS, loadPart, type Network, ONLINE_TRIES } from "./load-part";
 
 /** A network the test switches on and off, firing `online` as a browser does. */
@@ -40,7 +41,7 @@ describe("loadPart", () => {
     const load = vi.fn().mockRejectedValueOnce(lost()).mockResolvedValue("part");
     const onFailure = vi.fn();
     const part = loadPart(load, { network: net.network, onFailure });
-    await vi.waitFor(() => expect(onFailure).toHaveBeenCalledOnce());
+    await eventually(() => expect(onFailure).toHaveBeenCalledOnce());
     await vi.advanceTimersByTimeAsync(60 * 60_000);
     expect(load).toHaveBeenCalledOnce();
 

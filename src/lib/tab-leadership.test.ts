@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { eventually } from "../../tests/helpers/eventually";
 import { fakeBrowser } from "./fake-tabs";
 import { holdLeadership, type Leader } from "./tab-leadership";
 
@@ -23,23 +24,23 @@ describe("holdLeadership", () => {
     const second = leader();
     const releaseFirst = holdLeadership("queue", () => false, first, browser.tab("a", true));
     holdLeadership("queue", () => false, second, browser.tab("b"));
-    await vi.waitFor(() => expect(first.lead).toHaveBeenCalledOnce());
+    await eventually(() => expect(first.lead).toHaveBeenCalledOnce());
     expect(second.lead).not.toHaveBeenCalled();
     releaseFirst();
-    await vi.waitFor(() => expect(second.lead).toHaveBeenCalledOnce());
+    await eventually(() => expect(second.lead).toHaveBeenCalledOnce());
   });
 
   it("does not lead when stopped before the lock is granted, and passes the lock on", async () => {
     const browser = fakeBrowser();
     const first = leader();
     const releaseFirst = holdLeadership("queue", () => false, first, browser.tab("a", true));
-    await vi.waitFor(() => expect(first.lead).toHaveBeenCalledOnce());
+    await eventually(() => expect(first.lead).toHaveBeenCalledOnce());
     const stoppedOne = leader();
     holdLeadership("queue", () => true, stoppedOne, browser.tab("b"));
     const third = leader();
     holdLeadership("queue", () => false, third, browser.tab("c"));
     releaseFirst();
-    await vi.waitFor(() => expect(third.lead).toHaveBeenCalledOnce());
+    await eventually(() => expect(third.lead).toHaveBeenCalledOnce());
     expect(stoppedOne.lead).not.toHaveBeenCalled();
   });
 
@@ -49,20 +50,20 @@ describe("holdLeadership", () => {
     const first = leader(() => new Promise<void>((resolve) => (endWork = resolve)));
     const second = leader();
     holdLeadership("queue", () => false, first, browser.tab("a", true));
-    await vi.waitFor(() => expect(first.lead).toHaveBeenCalledOnce());
+    await eventually(() => expect(first.lead).toHaveBeenCalledOnce());
     const releaseSecond = holdLeadership("queue", () => false, second, browser.tab("b"));
 
     browser.show("b");
-    await vi.waitFor(() => expect(first.stepDown).toHaveBeenCalledOnce());
+    await eventually(() => expect(first.stepDown).toHaveBeenCalledOnce());
     expect(second.lead).not.toHaveBeenCalled();
     expect(browser.holder("queue")).toBe("a");
     endWork();
-    await vi.waitFor(() => expect(second.lead).toHaveBeenCalledOnce());
+    await eventually(() => expect(second.lead).toHaveBeenCalledOnce());
     expect(browser.holder("queue")).toBe("b");
 
     // The first tab waits again, and leads when the second lets go.
     releaseSecond();
-    await vi.waitFor(() => expect(first.lead).toHaveBeenCalledTimes(2));
+    await eventually(() => expect(first.lead).toHaveBeenCalledTimes(2));
   });
 
   it("keeps leading while hidden when no visible tab waits", async () => {
@@ -71,7 +72,7 @@ describe("holdLeadership", () => {
     const second = leader();
     holdLeadership("queue", () => false, first, browser.tab("a", true));
     holdLeadership("queue", () => false, second, browser.tab("b"));
-    await vi.waitFor(() => expect(first.lead).toHaveBeenCalledOnce());
+    await eventually(() => expect(first.lead).toHaveBeenCalledOnce());
 
     browser.show(null); // the applicant left the browser: every tab hidden
     browser.show("c"); // a tab without this job is shown
@@ -86,12 +87,12 @@ describe("holdLeadership", () => {
     const hiddenOne = leader();
     const shownOne = leader();
     holdLeadership("queue", () => false, first, browser.tab("a", true));
-    await vi.waitFor(() => expect(first.lead).toHaveBeenCalledOnce());
+    await eventually(() => expect(first.lead).toHaveBeenCalledOnce());
     holdLeadership("queue", () => false, hiddenOne, browser.tab("b"));
     holdLeadership("queue", () => false, shownOne, browser.tab("c"));
 
     browser.show("c");
-    await vi.waitFor(() => expect(shownOne.lead).toHaveBeenCalledOnce());
+    await eventually(() => expect(shownOne.lead).toHaveBeenCalledOnce());
     expect(hiddenOne.lead).not.toHaveBeenCalled();
     expect(browser.holder("queue")).toBe("c");
   });
@@ -102,14 +103,14 @@ describe("holdLeadership", () => {
     const first = leader(() => new Promise<void>((resolve) => (endWork = resolve)));
     const second = leader();
     const releaseFirst = holdLeadership("queue", () => false, first, browser.tab("a", true));
-    await vi.waitFor(() => expect(first.lead).toHaveBeenCalledOnce());
+    await eventually(() => expect(first.lead).toHaveBeenCalledOnce());
     holdLeadership("queue", () => false, second, browser.tab("b"));
 
     browser.show("b");
-    await vi.waitFor(() => expect(first.stepDown).toHaveBeenCalledOnce());
+    await eventually(() => expect(first.stepDown).toHaveBeenCalledOnce());
     releaseFirst(); // the worker stops (sign-out, closing) while its send ends
     endWork();
-    await vi.waitFor(() => expect(second.lead).toHaveBeenCalledOnce());
+    await eventually(() => expect(second.lead).toHaveBeenCalledOnce());
     browser.show(null);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(first.lead).toHaveBeenCalledOnce(); // it did not queue again

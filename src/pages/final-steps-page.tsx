@@ -1,17 +1,19 @@
 import { PageActions } from "../features/application/page-actions";
 import { ApplicationPdfPreview } from "../features/application-pdf/application-pdf-section";
-import { useDocumentTabGuard } from "../features/documents/use-document-tab-guard";
+import { useTabSwitchGuard } from "../features/documents/tab-switch-guard";
 import { FormPageView } from "../features/form/form-page-view";
 import { finalStepsPage } from "../form/pages/final-steps";
 
 export function FinalStepsPage() {
-  // The personal statement's tabs: leaving the upload tab deletes its file (spec §4).
-  const { beforeTabSwitch, dialog } = useDocumentTabGuard();
+  // The personal statement's tabs: leaving one asks first, and the upload tab's file is deleted
+  // (spec §4), with an undo.
+  const { switchTabs, tabNotice, dialog } = useTabSwitchGuard();
   return (
     <>
       <FormPageView
         page={finalStepsPage}
-        beforeTabSwitch={beforeTabSwitch}
+        switchTabs={switchTabs}
+        tabNotice={tabNotice}
         after={
           <>
             <ApplicationPdfPreview />

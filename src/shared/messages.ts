@@ -4,7 +4,16 @@
 export const GENERIC_ERROR_MESSAGE =
   "We've encountered an unexpected error at this time. Please try again later.";
 
+/** Spec §8: the server's 401 message (the body of every refused call without a session). */
 export const UNAUTHORIZED_MESSAGE = "Your session is invalid. Please clear your cookies and login again.";
+
+/**
+ * What the sign-in screen says after a sign-out or a lost session, where spec §8 shows
+ * UNAUTHORIZED_MESSAGE: the same news in plain words, without "clear your cookies", which an
+ * applicant need not do (the server ends the session; issue 37, decision 0015).
+ */
+export const SIGNED_OUT_MESSAGE =
+  "You have been signed out. Please sign in again to go on with your application.";
 
 export const INACTIVITY_LOGOUT_MESSAGE = "You have been automatically logged out due to inactivity.";
 

@@ -143,30 +143,28 @@ describe("GET and PUT /api/add-another", () => {
     expect(await counts(user.cookie)).toStrictEqual({ add_another: { legacy: 3, college: 2 } });
   });
 
-  it("never lowers a count: a stale device's smaller count answers the stored one", async () => {
+  it("stores a lower count: a block the applicant removed is gone on every device (issue 37, point 9)", async () => {
     const user = await signedInUser(test);
     expect(
       (await putCount(user.cookie, { button_id: "legacy", num_components: 3 })).json().num_components,
     ).toBe(3);
-    const stale = await putCount(user.cookie, { button_id: "legacy", num_components: 2 });
-    expect(stale.statusCode).toBe(200);
-    expect(stale.json()).toStrictEqual({ message: COUNT_SAVED, button_id: "legacy", num_components: 3 });
+    const removed = await putCount(user.cookie, { button_id: "legacy", num_components: 2 });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toStrictEqual({ message: COUNT_SAVED, button_id: "legacy", num_components: 2 });
+    expect(await counts(user.cookie)).toStrictEqual({ add_another: { legacy: 2 } });
     expect(
       (await putCount(user.cookie, { button_id: "legacy", num_components: 1 })).json().num_components,
-    ).toBe(3);
-    expect(
-      (await putCount(user.cookie, { button_id: "legacy", num_components: 4 })).json().num_components,
-    ).toBe(4);
-    expect(await counts(user.cookie)).toStrictEqual({ add_another: { legacy: 4 } });
+    ).toBe(1);
+    expect(await counts(user.cookie)).toStrictEqual({ add_another: { legacy: 1 } });
   });
 
-  it("keeps the greater count when two devices add blocks at once", async () => {
+  it("two devices adding the same block at once store one count", async () => {
     const user = await signedInUser(test);
     const responses = await Promise.all(
-      [2, 3, 2, 1].map((n) => putCount(user.cookie, { button_id: "legacy", num_components: n })),
+      [2, 2].map((n) => putCount(user.cookie, { button_id: "legacy", num_components: n })),
     );
     for (const response of responses) expect(response.statusCode, response.body).toBe(200);
-    expect(await counts(user.cookie)).toStrictEqual({ add_another: { legacy: 3 } });
+    expect(await counts(user.cookie)).toStrictEqual({ add_another: { legacy: 2 } });
   });
 
   const BAD_BUTTON = "button_id must name an add-another button of the form: legacy, college.";

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunStatement, Statement, StatementRunner } from "../../server/db/database";
+import type { Statement, StatementRunner } from "../../server/db/database";
 import { SIGNED_OUT, saveAnswers } from "../../server/services/answer-save";
 import { hashAnswerRequest } from "../../server/services/answers";
-import { hashSessionToken } from "../../server/services/sessions";
 import type { AnswerOutcome } from "../../src/shared/api-types";
 import { IDLE_TIMEOUT_MS } from "../../src/shared/constants";
 import { putAnswers, storedAnswers } from "../helpers/api";
-import { type Postgres, postgresAvailable, startPostgres } from "../helpers/postgres";
+import { type Postgres, startPostgres } from "../helpers/postgres";
+import { counting, expireSession, lastSeen, setLastSeen } from "../helpers/statement-runs";
 import { answerRevision, answerRows, clientId, lastSeq, sendBatch, storedKeys } from "../helpers/sync";
+import { lacks } from "../helpers/system-tools";
 import { createTestApp, idempotencyKey, signedInUser, type TestApp } from "../helpers/test-app";
 
 // services/answer-save.ts (decision 0017): the common save is one statement (the function
@@ -22,24 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await test?.close();
 });
-
-/** The app's statements, counting single statements and transactions. */
-function counting(): StatementRunner & { statements: number; transactions: number } {
-  const inner = test.database.statements;
-  const runner = {
-    statements: 0,
-    transactions: 0,
-    run: ((statement, values) => {
-      runner.statements++;
-      return inner.run(statement, values);
-    }) as RunStatement,
-    transaction<T>(work: (run: RunStatement) => Promise<T>): Promise<T> {
-      runner.transactions++;
-      return inner.transaction(work);
-    },
-  };
-  return runner;
-}
 
 /** saveAnswers as the route calls it (the body already checked), through `runner`. */
 async function save(
@@ -81,7 +64,7 @@ async function knownDevice(on: TestApp = test) {
 describe("saveAnswers: the common case in one statement", () => {
   it("saves a known device's next batch to an existing application with one statement", async () => {
     const user = await knownDevice();
-    const runner = counting();
+    const runner = counting(test);
     const key = idempotencyKey();
     const result = await save(
       runner,
@@ -102,7 +85,7 @@ describe("saveAnswers: the common case in one statement", () => {
 
   it("saves a flat map (no sequence headers) to an existing application with one statement", async () => {
     const user = await knownDevice();
-    const runner = counting();
+    const runner = counting(test);
     const result = await save(runner, user, { city: "Rome" });
     expect([runner.statements, runner.transactions]).toStrictEqual([1, 0]);
     expect(result.body).toMatchObject({ saved: 1 });
@@ -113,7 +96,7 @@ describe("saveAnswers: the common case in one statement", () => {
     // transaction cost ten concurrent first saves 50–60 ms each.
     const user = await signedInUser(test);
     const device = clientId();
-    const first = counting();
+    const first = counting(test);
     const created = await save(first, user, { city: "Paris" }, { client: { clientId: device, seq: 1 } });
     expect([first.statements, first.transactions]).toStrictEqual([1, 0]);
     expect(created.body).toMatchObject({ saved: 1 });
@@ -121,14 +104,14 @@ describe("saveAnswers: the common case in one statement", () => {
     expect(await lastSeq(test, user.userId, device)).toBe(1);
 
     const other = clientId();
-    const newDevice = counting();
+    const newDevice = counting(test);
     await save(newDevice, user, { city: "Lyon" }, { client: { clientId: other, seq: 1 } });
     expect([newDevice.statements, newDevice.transactions]).toStrictEqual([1, 0]);
     expect(await lastSeq(test, user.userId, other)).toBe(1);
     expect(await storedAnswers(test, user.cookie)).toStrictEqual({ city: "Lyon" });
 
     // The same device's number 1 again (another key) is refused as before: already applied.
-    const again = counting();
+    const again = counting(test);
     await expect(
       save(again, user, { city: "Metz" }, { client: { clientId: other, seq: 1 } }),
     ).rejects.toMatchObject({ statusCode: 409, extra: { body: { expected_seq: 2 } } });
@@ -139,7 +122,7 @@ describe("saveAnswers: the common case in one statement", () => {
     const user = await knownDevice();
     const device = user.device;
 
-    const lateStart = counting();
+    const lateStart = counting(test);
     const stranger = { key: idempotencyKey(), client: { clientId: clientId(), seq: 3 } };
     await expect(save(lateStart, user, { city: "Lyon" }, stranger)).rejects.toMatchObject({
       statusCode: 409,
@@ -149,9 +132,9 @@ describe("saveAnswers: the common case in one statement", () => {
     expect((await storedKeys(test, user.userId))[stranger.key]).toBeUndefined();
 
     const key = idempotencyKey();
-    const original = await save(counting(), user, { city: "Nice" }, { key });
+    const original = await save(counting(test), user, { city: "Nice" }, { key });
     const revision = await answerRevision(test, user.userId);
-    const repeated = counting();
+    const repeated = counting(test);
     const replay = await save(repeated, user, { city: "Nice" }, { key });
     expect(repeated.transactions).toBe(1);
     expect(replay).toStrictEqual({ ...original, replayed: true });
@@ -159,7 +142,7 @@ describe("saveAnswers: the common case in one statement", () => {
     // none of that stayed.
     expect(await answerRevision(test, user.userId)).toBe(revision);
 
-    const gap = counting();
+    const gap = counting(test);
     const outOfOrder = { key: idempotencyKey(), client: { clientId: device, seq: 3 } };
     await expect(save(gap, user, { city: "Metz" }, outOfOrder)).rejects.toMatchObject({
       statusCode: 409,
@@ -171,7 +154,7 @@ describe("saveAnswers: the common case in one statement", () => {
     expect(await lastSeq(test, user.userId, device)).toBe(1);
 
     await test.database.statements.run(SUBMIT, [user.userId]);
-    const submitted = counting();
+    const submitted = counting(test);
     const refusedKey = idempotencyKey();
     await expect(
       save(submitted, user, { city: "Caen" }, { key: refusedKey, client: { clientId: device, seq: 2 } }),
@@ -187,7 +170,7 @@ describe("saveAnswers: the common case in one statement", () => {
     const rowsBefore = await answerRows(test, user.userId);
     // More failures than the PostgreSQL pool has connections (10): each leaves its connection clean.
     for (let seq = 2; seq < 14; seq++) {
-      const runner = counting();
+      const runner = counting(test);
       const key = idempotencyKey();
       // An edit time the database cannot hold fails the write, after the key was claimed, the
       // number advanced and the application locked (the route refuses such a time before saving).
@@ -209,7 +192,7 @@ describe("saveAnswers: the common case in one statement", () => {
     expect(await answerRevision(test, user.userId)).toBe(1);
     expect(await answerRows(test, user.userId)).toStrictEqual(rowsBefore);
     const after = await save(
-      counting(),
+      counting(test),
       user,
       { city: "Lille" },
       { client: { clientId: user.device, seq: 2 } },
@@ -227,16 +210,16 @@ describe("saveAnswers: the session, checked in the same statement (migration 001
     test.freezeClock();
     try {
       const now = test.app.clock();
-      await setLastSeen(user.token, new Date(now.getTime() - 2 * MINUTE));
-      const runner = counting();
+      await setLastSeen(test, user.token, new Date(now.getTime() - 2 * MINUTE));
+      const runner = counting(test);
       await save(runner, user, { city: "Oslo" }, { client: { clientId: user.device, seq: 2 } });
       expect([runner.statements, runner.transactions]).toStrictEqual([1, 0]);
-      expect(await lastSeen(user.token)).toBe(now.getTime());
+      expect(await lastSeen(test, user.token)).toBe(now.getTime());
 
       // Within the minute, a save leaves the time as it is (a read, not a write).
-      await setLastSeen(user.token, new Date(now.getTime() - 30_000));
-      await save(counting(), user, { city: "Bergen" }, { client: { clientId: user.device, seq: 3 } });
-      expect(await lastSeen(user.token)).toBe(now.getTime() - 30_000);
+      await setLastSeen(test, user.token, new Date(now.getTime() - 30_000));
+      await save(counting(test), user, { city: "Bergen" }, { client: { clientId: user.device, seq: 3 } });
+      expect(await lastSeen(test, user.token)).toBe(now.getTime() - 30_000);
     } finally {
       test.freezeClock(false);
     }
@@ -246,7 +229,7 @@ describe("saveAnswers: the session, checked in the same statement (migration 001
     const user = await knownDevice();
     const rowsBefore = await answerRows(test, user.userId);
     async function expectRefused(token: string, name: string) {
-      const runner = counting();
+      const runner = counting(test);
       const key = idempotencyKey();
       const request = { answers: { city: "Never" }, editedAt: {} };
       const outcome = await saveAnswers(runner, {
@@ -263,23 +246,23 @@ describe("saveAnswers: the session, checked in the same statement (migration 001
       expect((await storedKeys(test, user.userId))[key], name).toBeUndefined();
     }
     await expectRefused("no-such-session", "unknown token");
-    await expireSession(user.token);
+    await expireSession(test, user.token);
     await expectRefused(user.token, "past its absolute expiry");
     expect(await lastSeq(test, user.userId, user.device)).toBe(1);
     expect(await answerRows(test, user.userId)).toStrictEqual(rowsBefore);
 
     const idle = await knownDevice();
-    await setLastSeen(idle.token, new Date(test.app.clock().getTime() - IDLE_TIMEOUT_MS));
-    await expect(save(counting(), idle, { city: "Never" })).rejects.toThrow(/no active session/);
+    await setLastSeen(test, idle.token, new Date(test.app.clock().getTime() - IDLE_TIMEOUT_MS));
+    await expect(save(counting(test), idle, { city: "Never" })).rejects.toThrow(/no active session/);
     // Ended, not merely refused once (the statement that refused it kept the delete).
-    expect(await lastSeen(idle.token)).toBeNull();
+    expect(await lastSeen(test, idle.token)).toBeNull();
   });
 
   it("checks the session again before a rare case's transaction (the raise rolled its check back)", async () => {
     const user = await knownDevice();
     const key = idempotencyKey();
-    const original = await save(counting(), user, { city: "Turin" }, { key });
-    const repeated = counting();
+    const original = await save(counting(test), user, { city: "Turin" }, { key });
+    const repeated = counting(test);
     expect(await save(repeated, user, { city: "Turin" }, { key })).toStrictEqual({
       ...original,
       replayed: true,
@@ -288,35 +271,6 @@ describe("saveAnswers: the session, checked in the same statement (migration 001
     expect([repeated.statements, repeated.transactions]).toStrictEqual([2, 1]);
   });
 });
-
-const SET_LAST_SEEN: Statement = {
-  name: "test_answer_save_set_last_seen",
-  text: "update sessions set last_seen_at = $2::timestamptz where id_hash = $1::text",
-};
-const EXPIRE_SESSION: Statement = {
-  name: "test_answer_save_expire_session",
-  text: "update sessions set expires_at = now() - interval '1 second' where id_hash = $1::text",
-};
-const LAST_SEEN: Statement = {
-  name: "test_answer_save_last_seen",
-  text: "select last_seen_at from sessions where id_hash = $1::text",
-};
-
-function setLastSeen(token: string, at: Date) {
-  return test.database.statements.run(SET_LAST_SEEN, [hashSessionToken(token), at]);
-}
-
-function expireSession(token: string) {
-  return test.database.statements.run(EXPIRE_SESSION, [hashSessionToken(token)]);
-}
-
-/** When the session was last active (ms), or null once it is gone. */
-async function lastSeen(token: string): Promise<number | null> {
-  const [row] = await test.database.statements.run<{ last_seen_at: Date | string }>(LAST_SEEN, [
-    hashSessionToken(token),
-  ]);
-  return row ? new Date(row.last_seen_at).getTime() : null;
-}
 
 describe("PUT /api/answer: saves of one user at once", () => {
   it("applies each device's batch after the ones before it, reporting the value stored then", async () => {
@@ -418,7 +372,7 @@ describe("PUT /api/answer: one key sent twice at once (the key written last, mig
 
 // Two saves of one key can wait on each other only when one takes the common path (the key last)
 // and the other the slow path (the key first): PostgreSQL ends one. A test needs two connections.
-describe.skipIf(!postgresAvailable())(
+describe.skipIf(lacks("postgresql"))(
   "saveAnswers on PostgreSQL: two saves of one key waiting on each other",
   () => {
     let postgres: Postgres | undefined;

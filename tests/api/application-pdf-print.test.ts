@@ -9,7 +9,7 @@ import { printStylesheet } from "../../server/application-pdf/print-stylesheet";
 import { PdfPrinter } from "../../server/browser/pdf-printer";
 import { createDocumentConverter } from "../../server/conversion/create-document-converter";
 import { textPdf } from "../../server/conversion/testing/build-pdfs";
-import { pdfInfo, pdfOutline, renderPage } from "../../server/conversion/testing/read-pdf";
+import { pdfInfo, pdfOutline, pdfText, renderPage } from "../../server/conversion/testing/read-pdf";
 import type { DocumentConverter } from "../../server/conversion/types";
 import { displayQuestion } from "../../src/features/service-view/answer-display";
 import { visiblePage } from "../../src/form/engine/visibility";
@@ -20,6 +20,8 @@ import { fetchPdf, PDF_CATALOGUE, settledPdf } from "../helpers/application-pdf"
 import { builtClientDir } from "../helpers/client-build";
 import { TWO_COLLEGE_APPLICATION, TWO_COLLEGE_COUNTS } from "../helpers/complete-application";
 import { RESUME, settledConversion, TRANSCRIPT, uploadDocument } from "../helpers/documents";
+import { pdfTags } from "../helpers/pdf-tags";
+import { lacks } from "../helpers/system-tools";
 import {
   clientHeaders,
   createTestApp,
@@ -97,7 +99,7 @@ function visibleAnswers(answers: Record<string, string>, counts: Record<string, 
   return shown;
 }
 
-describe("the application PDF of a complete application", () => {
+describe.skipIf(lacks("poppler"))("the application PDF of a complete application", () => {
   it(
     "holds every visible answer, no hidden one, the attached documents after their dividers, an outline of steps and documents, tagged Letter pages",
     async () => {
@@ -174,6 +176,33 @@ describe("the application PDF of a complete application", () => {
       expect(info.Tagged).toBe("yes");
       expect(info["Page size"]).toMatch(/^612 x 792 pts/);
       expect(info.Title).toBe("Ada Lovelace: Northbridge University Transfer & Accelerated Application");
+
+      // Issue 37 (WCAG 1.3.1): every page numbered out of the whole file, documents included.
+      const perPage = (await pdfText(pdf)).split("\f").slice(0, pages);
+      expect(perPage).toHaveLength(pages);
+      for (const [index, page] of perPage.entries()) expect(page).toContain(`Page ${index + 1} of ${pages}`);
+      expect(perPage[pages - 4]).toContain(RESUME_TEXT);
+      expect(perPage[pages - 1]).toContain("Page two of the transcript");
+
+      // The tags: each box's state is its mark's /Alt; each document page is a Figure inside its
+      // divider's section, on its page; no page is left out of the structure tree.
+      const tags = await pdfTags(pdf);
+      const alts = (alt: string) => tags.filter((tag) => tag.type === "Figure" && tag.alt === alt).length;
+      expect(alts("Selected")).toBe(text.split("[X]").length - 1);
+      expect(alts("Not selected")).toBe(text.split("[ ]").length - 1);
+      expect(alts("Selected")).toBeGreaterThan(5);
+      const documentPages = tags.filter((tag) => tag.alt?.includes("of the uploaded document"));
+      expect(documentPages.map(({ alt, page }) => [alt, page])).toStrictEqual([
+        ["Page 1 of 1 of the uploaded document: Résumé — resume.pdf.", pages - 3],
+        ["Page 1 of 2 of the uploaded document: Unofficial transcript — transcript.pdf.", pages - 1],
+        ["Page 2 of 2 of the uploaded document: Unofficial transcript — transcript.pdf.", pages],
+      ]);
+      const dividerSection = tags.findLast((tag) => tag.type === "H1");
+      expect(
+        tags.slice(tags.indexOf(dividerSection as (typeof tags)[number])).map((tag) => tag.type),
+      ).toContain("Figure");
+      const tagged = new Set(tags.map((tag) => tag.page));
+      for (let page = 1; page <= pages; page++) expect(tagged, `page ${page}`).toContain(page);
 
       const first = await renderPage(pdf, 1, 36);
       expect([first.width, first.height]).toStrictEqual([306, 396]);

@@ -2,7 +2,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDocumentConverter } from "../../server/conversion/create-document-converter";
-import { docxWithEntry, sharedDocx, zipBombDocx } from "../../server/conversion/testing/build-docx";
+import { docxWithEntry, sampleDocx, zipBombDocx } from "../../server/conversion/testing/build-docx";
 import {
   buildJpeg,
   buildPng,
@@ -12,10 +12,11 @@ import {
 } from "../../server/conversion/testing/build-images";
 import { encryptedPdf, textPdf } from "../../server/conversion/testing/build-pdfs";
 import { pdfInfo, pdfText, renderPage } from "../../server/conversion/testing/read-pdf";
-import { normalisedText } from "../../server/conversion/testing/shared-docx-expectations";
+import { normalisedText } from "../../server/conversion/testing/sample-docx-expectations";
 import type { DocumentConverter } from "../../server/conversion/types";
 import { storedAnswers } from "../helpers/api";
 import { DOCUMENT_CATALOGUE, RESUME, settledConversion, uploadDocument } from "../helpers/documents";
+import { lacks } from "../helpers/system-tools";
 import { createTestApp, type DocumentParts, signedInUser, type TestApp } from "../helpers/test-app";
 
 // The whole path with the real converter (server/conversion, with the engines this machine has:
@@ -53,7 +54,7 @@ async function convertedFiles(userId: string): Promise<string[]> {
   return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
 }
 
-describe("real conversions through the API", () => {
+describe.skipIf(lacks("poppler"))("real conversions through the API", () => {
   it("turns a PNG into a one-page PDF showing the picture", async () => {
     const { cookie, state, pdf } = await convertThroughApi(
       buildPng(400, 300, quarters(400, 300)),
@@ -89,9 +90,9 @@ describe("real conversions through the API", () => {
   });
 });
 
-describe("Word documents through the API", () => {
+describe.skipIf(lacks("poppler"))("Word documents through the API", () => {
   it("converts a .docx with the engine this machine has (LibreOffice, or the simplified rendering)", async () => {
-    const { state, pdf } = await convertThroughApi(sharedDocx("tables.docx"), "tables.docx");
+    const { state, pdf } = await convertThroughApi(sampleDocx("tables.docx"), "tables.docx");
     expect(state.status).toBe("COMPLETED");
     if (!pdf) throw new Error("no PDF");
     const text = normalisedText(await pdfText(pdf));

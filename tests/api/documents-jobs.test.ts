@@ -25,6 +25,7 @@ import {
   signedInUser,
   type TestApp,
 } from "../helpers/test-app";
+import { STATE_WAIT_MS } from "../helpers/test-budgets";
 
 // What a conversion job does with each outcome of the converter: a refusal, a crash (retried), a
 // hang (timed out), a file deleted while it converts. The converter here is a stand-in whose
@@ -214,7 +215,7 @@ async function currentStatus(cookie: string) {
 }
 
 /** Waits for the job (its id is the conversion's) to end in pg-boss. */
-async function jobEnded(conversionId: string, timeoutMs = 30_000): Promise<void> {
+async function jobEnded(conversionId: string, timeoutMs = STATE_WAIT_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const state = await test.queue.jobState(CONVERT_DOCUMENT, conversionId);

@@ -20,6 +20,7 @@ import {
   settledConversion,
   submitDocument,
 } from "../helpers/documents";
+import { lacks } from "../helpers/system-tools";
 import {
   clientHeaders,
   createTestApp,
@@ -152,8 +153,12 @@ describe("documents in an S3-compatible store (s3rver)", () => {
     expect(view.statusCode).toBe(200);
     expect(view.headers["content-type"]).toBe("application/pdf");
     const pdf = new Uint8Array(view.rawPayload);
-    expect((await pdfInfo(pdf)).Pages).toBe("1");
-    expect((await renderPage(pdf)).inkRatio()).toBeGreaterThan(0.3);
+    expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe("%PDF-");
+    // Its page, as a person would see it (poppler, where installed).
+    if (!lacks("poppler")) {
+      expect((await pdfInfo(pdf)).Pages).toBe("1");
+      expect((await renderPage(pdf)).inkRatio()).toBeGreaterThan(0.3);
+    }
 
     const deleted = await test.app.inject({
       method: "DELETE",

@@ -7,7 +7,8 @@ import { putAnswers } from "../helpers/api";
 import { fetchPdf, pdfState, settledPdf } from "../helpers/application-pdf";
 import { builtClientDir } from "../helpers/client-build";
 import { DOCUMENT_CATALOGUE, RESUME, settledConversion, uploadDocument } from "../helpers/documents";
-import { type Postgres, postgresAvailable, startPostgres } from "../helpers/postgres";
+import { type Postgres, startPostgres } from "../helpers/postgres";
+import { lacks } from "../helpers/system-tools";
 import {
   clientHeaders,
   createTestApp,
@@ -15,6 +16,7 @@ import {
   signedInUser,
   type TestApp,
 } from "../helpers/test-app";
+import { STATE_WAIT_MS } from "../helpers/test-budgets";
 
 // At scale (decision 0009): API processes with JOB_WORKERS=false only queue conversions and
 // application PDFs; a separate `npm run worker` process on the same PostgreSQL (and object store)
@@ -47,7 +49,7 @@ function startWorker(env: Record<string, string>) {
   return { child, output: () => output, exit };
 }
 
-async function waitForOutput(text: string, timeoutMs = 90_000): Promise<void> {
+async function waitForOutput(text: string, timeoutMs = STATE_WAIT_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!worker?.output().includes(text)) {
     if (Date.now() > deadline) throw new Error(`worker never said "${text}":\n${worker?.output()}`);
@@ -55,7 +57,7 @@ async function waitForOutput(text: string, timeoutMs = 90_000): Promise<void> {
   }
 }
 
-describe.skipIf(!postgresAvailable())("a separate worker process", () => {
+describe.skipIf(lacks("postgresql"))("a separate worker process", () => {
   beforeAll(async () => {
     postgres = await startPostgres();
     test = await createTestApp({
@@ -97,7 +99,9 @@ describe.skipIf(!postgresAvailable())("a separate worker process", () => {
     expect(state.status).toBe("COMPLETED");
     await waitForOutput("document converted");
     const pdf = await test.app.inject({ method: "GET", url: state.url ?? "" });
-    expect((await pdfInfo(new Uint8Array(pdf.rawPayload))).Pages).toBe("1");
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    // Its page (poppler, where installed).
+    if (!lacks("poppler")) expect((await pdfInfo(new Uint8Array(pdf.rawPayload))).Pages).toBe("1");
 
     worker.child.kill("SIGTERM");
     expect(await worker.exit).toBe(0);
@@ -121,10 +125,14 @@ describe.skipIf(!postgresAvailable())("a separate worker process", () => {
     const state = await settledPdf(test, cookie, 120_000);
     expect(state.status, state.message).toBe("COMPLETED");
     const pdf = new Uint8Array((await fetchPdf(test, state.url ?? "", cookie)).rawPayload);
-    expect((await pdfInfo(pdf)).Title).toBe(
-      "Ada Lovelace: Northbridge University Transfer & Accelerated Application",
-    );
-    expect(await pdfText(pdf)).toContain("Step One: About You");
+    expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe("%PDF-");
+    // Its title and text (poppler, where installed).
+    if (!lacks("poppler")) {
+      expect((await pdfInfo(pdf)).Title).toBe(
+        "Ada Lovelace: Northbridge University Transfer & Accelerated Application",
+      );
+      expect(await pdfText(pdf)).toContain("Step One: About You");
+    }
     expect(worker.output()).not.toContain("application PDFs will fail");
 
     worker.child.kill("SIGTERM");

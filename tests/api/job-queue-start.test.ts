@@ -11,7 +11,8 @@ import {
   RENDER_APPLICATION_PDF,
   RENDER_APPLICATION_PDF_GIVEN_UP,
 } from "../../server/jobs/job-queue";
-import { type Postgres, postgresAvailable, startPostgres } from "../helpers/postgres";
+import { type Postgres, startPostgres } from "../helpers/postgres";
+import { lacks } from "../helpers/system-tools";
 
 // README "Running at scale": processes can start together. Each API process and worker sets up the
 // job queue at start-up; two doing it at the same moment on a fresh database must both come up
@@ -23,7 +24,7 @@ const ROUNDS = 8;
 let postgres: Postgres;
 const pools: pg.Pool[] = [];
 
-describe.skipIf(!postgresAvailable())("two processes setting up the job queue at once", () => {
+describe.skipIf(lacks("postgresql"))("two processes setting up the job queue at once", () => {
   beforeAll(async () => {
     postgres = await startPostgres();
   }, 120_000);

@@ -1,22 +1,21 @@
 import { readFile } from "node:fs/promises";
-import path from "node:path";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schools } from "../../server/db/schema";
 import { importSchools } from "../../server/lookup/import-schools";
+import { SHIPPED_COLLEGES_CSV } from "../../server/lookup/shipped-colleges";
 import { NO_DETAILS_MESSAGE } from "../../server/routes/lookup";
 import type { LookupSuggestion } from "../../src/shared/lookup-types";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 
-/** The shared college list (4,894 rows), beside the repository in /work/shared. */
-const COLLEGES_CSV = path.resolve(process.cwd(), "../shared/data/colleges-ceeb.csv");
+/** The college list the repository ships (4,894 rows). */
 const COLLEGE_COUNT = 4894;
 
 let test: TestApp;
 let colleges: string;
 beforeAll(async () => {
   test = await createTestApp();
-  colleges = await readFile(COLLEGES_CSV, "utf8");
+  colleges = await readFile(SHIPPED_COLLEGES_CSV, "utf8");
 });
 afterAll(async () => {
   await test?.close();
@@ -42,7 +41,7 @@ async function rowCount(category: "college_ceeb" | "hs_ceeb") {
   return row?.n ?? 0;
 }
 
-describe("college_ceeb from the shared list", () => {
+describe("college_ceeb from the shipped list", () => {
   beforeAll(async () => {
     const result = await importSchools(test.database.db, "college_ceeb", colleges);
     expect(result.rejected).toEqual([]);

@@ -283,11 +283,15 @@ describe("CSRF on every write", () => {
         )
         .map((method) => ({ method, url: path.replace(":key", "resume_file") })),
     );
-    const checked = writes.filter(({ url }) => url.startsWith("/api/") || url.startsWith("/public/"));
-    // The one write outside them is the local store's upload, whose signed policy is the permission
-    // (as with S3; a cross-site form cannot forge it).
+    const checked = writes.filter(({ url }) =>
+      ["/api/", "/public/", "/staff/api/"].some((p) => url.startsWith(p)),
+    );
+    // The writes outside them take no cookie, so a cross-site request has nothing to ride on: the
+    // local store's upload, whose signed policy is the permission (as with S3), and the integration
+    // API's, whose bearer key is (decision 0022).
     expect(writes.filter((write) => !checked.includes(write)).map(({ url }) => url)).toStrictEqual([
       "/files/upload",
+      "/integration/v1/applications/:id/service-link",
     ]);
     expect(checked.length).toBeGreaterThan(20);
     for (const { method, url } of checked) {

@@ -177,6 +177,13 @@ describe("one process per embedded database (DATA_DIR lock)", () => {
     await waitUntilHealthy(url, server);
     const holder = await waitForPublishedServer(dir);
 
+    // A first start has colleges to search (issue 31): the shipped list, said in one line.
+    const harvard = await fetch(`${url}/lookup/find?text=harvard&category=college_ceeb&max_results=5`);
+    expect((await harvard.json()).map((school: { text: string }) => school.text)).toContain(
+      "Harvard Undergrad Adm",
+    );
+    expect(linesOf(server).filter((line) => line.includes("shipped list"))).toHaveLength(1);
+
     const migrate = start(env, ["server/db/migrate-cli.ts"]);
     expect(await migrate.exit).toBe(1);
     const lines = linesOf(migrate);
@@ -208,6 +215,19 @@ describe("one process per embedded database (DATA_DIR lock)", () => {
     });
     expect(forged.status).toBe(401);
 
+    // The institution's own list instead of the shipped one.
+    const replace = start(env, [
+      "server/lookup/import-cli.ts",
+      "--replace",
+      "--category",
+      "college_ceeb",
+      csv,
+    ]);
+    expect(await replace.exit, replace.output()).toBe(0);
+    expect(replace.output()).toContain(`Removed the ${4894 + 1} schools listed before.`);
+    const gone = await fetch(`${url}/lookup/find?text=harvard&category=college_ceeb`);
+    expect(await gone.json()).toStrictEqual([]);
+
     server.child.kill("SIGTERM");
     expect(await server.exit).toBe(0);
     // Stopped, the directory is free again: the command imports directly.
@@ -215,6 +235,18 @@ describe("one process per embedded database (DATA_DIR lock)", () => {
     expect(await direct.exit, direct.output()).toBe(0);
     expect(direct.output()).not.toContain("importing through it");
     expect(direct.output()).toContain("Imported 1 rows; rejected 1:");
+
+    // Started again, the server keeps the institution's list: there are colleges already.
+    const again = start(env);
+    await waitUntilHealthy(url, again);
+    expect(again.output()).not.toContain("shipped list");
+    const kept = await fetch(`${url}/lookup/find?text=college&category=college_ceeb`);
+    expect(await kept.json()).toStrictEqual([]);
+    expect(await (await fetch(`${url}/lookup/find?text=lockwood&category=college_ceeb`)).json()).toHaveLength(
+      1,
+    );
+    again.child.kill("SIGTERM");
+    expect(await again.exit).toBe(0);
   }, 240_000);
 });
 
@@ -405,7 +437,7 @@ describe("SIGTERM while requests wait to be accepted", () => {
         }),
       );
       // Every connection is open (the kernel completed it) and its save written before the signal.
-      await expect.poll(() => connected, { timeout: 20_000 }).toBe(6);
+      await expect.poll(() => connected).toBe(6);
       process.kill(pid, "SIGTERM");
     } finally {
       process.kill(pid, "SIGCONT");

@@ -9,8 +9,6 @@ import { serverProfile, signIn, signInValidating } from "./session";
 // (WCAG 2.2 AA 1.3.1, 3.3.1, 3.3.2, 3.3.3, 4.1.2, 4.1.3; decision 0016). Each state is checked
 // with axe, with no rule excluded.
 
-test.describe.configure({ timeout: 60_000 });
-
 const SUMMARY = "We're missing some information!";
 const status = (page: Page, text: string | RegExp) => page.getByRole("status").filter({ hasText: text });
 
@@ -107,7 +105,7 @@ test("a failed Submit says one thing: the summary, focused, with its count; the 
   await signIn(page);
   await page.goto("/final-steps");
   await expect(page.getByRole("heading", { level: 1, name: "Final Steps" })).toBeVisible();
-  await expect(status(page, "All changes saved")).toBeVisible({ timeout: 15_000 });
+  await expect(status(page, "All changes saved")).toBeVisible();
   await expectNoAxeViolations(page);
 
   const submit = page.getByRole("button", { name: "Submit application" });
@@ -117,7 +115,7 @@ test("a failed Submit says one thing: the summary, focused, with its count; the 
 
   const summary = page.getByRole("region", { name: SUMMARY });
   const heading = summary.getByRole("heading", { name: SUMMARY });
-  await expect(heading).toBeFocused({ timeout: 15_000 });
+  await expect(heading).toBeFocused();
   const count = await summary.getByRole("link").count();
   expect(count).toBeGreaterThan(20);
   await expect(heading).toHaveAccessibleDescription(`${count} answers need attention.`);
@@ -202,7 +200,7 @@ test("leaving a field with a wrong value says its error once; the field's own er
 test("the save status waits until a failed Submit has been heard, then says the news", async ({ page }) => {
   await signIn(page);
   await page.goto("/final-steps");
-  await expect(status(page, "All changes saved")).toBeVisible({ timeout: 15_000 });
+  await expect(status(page, "All changes saved")).toBeVisible();
 
   // The server is busy: the header says so (news), and the client comes back after its Retry-After.
   let refusedSaves = 0;
@@ -217,9 +215,9 @@ test("the save status waits until a failed Submit has been heard, then says the 
   });
   await radioGroup(page, "convicted").getByRole("radio", { name: "No" }).focus();
   await page.keyboard.press("Space");
-  await expect(status(page, /The server is busy/)).toBeVisible({ timeout: 15_000 });
+  await expect(status(page, /The server is busy/)).toBeVisible();
   await expectNoAxeViolations(page);
-  await expect.poll(() => refusedSaves, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+  await expect.poll(() => refusedSaves).toBeGreaterThanOrEqual(3);
 
   const submit = page.getByRole("button", { name: "Submit application" });
   await tabTo(page, submit, 200);
@@ -227,11 +225,11 @@ test("the save status waits until a failed Submit has been heard, then says the 
   await recordSpeech(page);
   await page.keyboard.press("Enter");
   const heading = page.getByRole("heading", { name: SUMMARY });
-  await expect(heading).toBeFocused({ timeout: 15_000 });
+  await expect(heading).toBeFocused();
   // The Submit sent the answer, so the trouble is over: "All changes saved" is news, said after the summary.
-  await expect(status(page, "All changes saved")).toBeVisible({ timeout: 15_000 });
+  await expect(status(page, "All changes saved")).toBeVisible();
   const header = page.locator(".site-header p[aria-live=polite]");
-  await expect(header).toHaveText("All changes saved", { timeout: 15_000 });
+  await expect(header).toHaveText("All changes saved");
   const said = await spoken(page);
   const focused = said.find((entry) => entry.kind === "focus" && entry.text === SUMMARY);
   const saved = said.find((entry: Speech) => entry.kind === "live" && entry.text === "All changes saved");
@@ -246,7 +244,7 @@ test("the save status waits until a failed Submit has been heard, then says the 
 test("a filled page before submission and the same page offline pass axe", async ({ page, context }) => {
   await signIn(page);
   await page.goto("/about");
-  await expect(status(page, "All changes saved")).toBeVisible({ timeout: 15_000 });
+  await expect(status(page, "All changes saved")).toBeVisible();
   const name = region(page, "Your name");
   await typeInto(page, name.getByRole("textbox", { name: "Legal First Name", exact: true }), "Ada");
   await typeInto(page, name.getByRole("textbox", { name: "Last Name", exact: true }), "Lovelace");
@@ -257,12 +255,12 @@ test("a filled page before submission and the same page offline pass axe", async
     "12",
   );
   await page.keyboard.press("Tab");
-  await expect(status(page, "All changes saved")).toBeVisible({ timeout: 15_000 });
+  await expect(status(page, "All changes saved")).toBeVisible();
   await expectNoAxeViolations(page);
 
   await context.setOffline(true);
   await typeInto(page, name.getByRole("textbox", { name: "Middle Name", exact: true }), "King");
-  await expect(status(page, /will sync when you're back online/)).toBeVisible({ timeout: 15_000 });
+  await expect(status(page, /will sync when you're back online/)).toBeVisible();
   await expectNoAxeViolations(page);
   await context.setOffline(false);
 });

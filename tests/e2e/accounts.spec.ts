@@ -70,7 +70,7 @@ test("an applicant creates an account, confirms it, signs in, answers, signs out
   await page.getByRole("button", { name: "Log Out" }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(
-    page.getByText("Your session is invalid. Please clear your cookies and login again."),
+    page.getByText("You have been signed out. Please sign in again to go on with your application."),
   ).toBeVisible();
 
   await logIn(page, address, PASSWORD);

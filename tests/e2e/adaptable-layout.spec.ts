@@ -8,8 +8,6 @@ import { signIn } from "./session";
 // measured in Chromium on every form step, the summary after a failed Submit, and the sign-in
 // screens. Each state also passes axe.
 
-test.describe.configure({ timeout: 90_000 });
-
 /** The screens to measure: anonymous form steps and account screens. */
 const SCREENS = ["/about", "/education", "/final-steps", "/login", "/signup"] as const;
 
@@ -26,9 +24,7 @@ async function openSummary(page: Page): Promise<void> {
   await signIn(page);
   await open(page, "/final-steps");
   await page.getByRole("button", { name: "Submit application" }).click();
-  await expect(page.getByRole("heading", { name: "We're missing some information!" })).toBeFocused({
-    timeout: 15_000,
-  });
+  await expect(page.getByRole("heading", { name: "We're missing some information!" })).toBeFocused();
 }
 
 test("every screen reflows at 320 CSS pixels wide: nothing scrolls sideways or is cut off, targets stay 24 px", async ({

@@ -2,6 +2,8 @@ import { expectStoredOnDevice } from "./device-store";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { controlledByServiceWorker } from "./service-worker";
 
+const STEP_LINKS_TO_SIGNUP = "To go to another step, create an account: what you've typed comes with you.";
+
 test("an anonymous visitor's name survives a reload", async ({ page }) => {
   await page.goto("/about");
   await expect(page.getByRole("heading", { level: 1, name: "About You" })).toBeVisible();
@@ -48,7 +50,8 @@ test("an anonymous visitor who has typed something is asked to create an account
   page,
 }) => {
   await page.goto("/about");
-  // Nothing typed yet: the steps and the button move between pages.
+  // Nothing typed yet: the steps and the button move between pages, and no note is needed.
+  await expect(page.getByText(STEP_LINKS_TO_SIGNUP)).toHaveCount(0);
   await page.getByRole("link", { name: /Your Academics/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Your Academics" })).toBeVisible();
   await page.getByRole("button", { name: "Back to About You" }).click();
@@ -59,6 +62,13 @@ test("an anonymous visitor who has typed something is asked to create an account
   await expect(page).toHaveURL(/\/signup$/);
   await page.goBack();
   await expect(page.getByRole("textbox", { name: "Legal First Name" })).toHaveValue("Ada");
+  // The step links say why they lead to /signup (WCAG 2.4.4, issue 37, point 7).
+  const steps = page.getByRole("navigation", { name: "Application steps" });
+  await expect(steps.getByText(STEP_LINKS_TO_SIGNUP)).toBeVisible();
+  for (const link of await steps.getByRole("link").all()) {
+    await expect(link).toHaveAccessibleDescription(STEP_LINKS_TO_SIGNUP);
+  }
+  await expectNoAxeViolations(page);
   await page.getByRole("link", { name: /Final Steps/ }).click();
   await expect(page).toHaveURL(/\/signup$/);
 });

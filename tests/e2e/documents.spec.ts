@@ -1,18 +1,21 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
+import {
+  type SampleDocxName,
+  sampleDocx as sampleDocxBytes,
+} from "../../server/conversion/testing/build-docx";
 import { buildPng, quarters } from "../../server/conversion/testing/build-images";
 import { pdfInfo, pdfText, renderPage } from "../../server/conversion/testing/read-pdf";
 import {
   normalisedText,
-  SHARED_DOCX_EXPECTATIONS,
-} from "../../server/conversion/testing/shared-docx-expectations";
+  SAMPLE_DOCX_EXPECTATIONS,
+} from "../../server/conversion/testing/sample-docx-expectations";
 import {
   FILE_EMPTY_MESSAGE,
   FILE_NAME_TOO_LONG_MESSAGE,
   FILE_TOO_LARGE_MESSAGE,
   FILE_TYPE_MESSAGE,
 } from "../../src/shared/document-rules";
+import { lacks } from "../helpers/system-tools";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { tabTo } from "./keyboard";
 import { controlledByServiceWorker } from "./service-worker";
@@ -21,19 +24,19 @@ import { CLIENT_HEADERS, serverAnswers, signIn } from "./session";
 // Issue 12, the applicant's side: files chosen in the form, checked, kept on the device, uploaded,
 // really converted by the server (LibreOffice for Word) and read back; tabs; offline.
 
-const DOCUMENTS = path.resolve("../shared/data/documents");
-const CONVERSION_TIMEOUT = 60_000;
+/** A conversion (LibreOffice or Chromium) on a busy machine: longer than the default wait. */
+const CONVERSION_TIMEOUT = 180_000;
 
 /** A 120×80 PNG in four coloured quarters (built here, as the conversion tests do). */
 function pngFile(name = "portrait.png") {
   return { name, mimeType: "image/png", buffer: buildPng(120, 80, quarters(120, 80)) };
 }
 
-function sharedDocx(name: keyof typeof SHARED_DOCX_EXPECTATIONS, as: string = name) {
+function sampleDocx(name: SampleDocxName, as: string = name) {
   return {
     name: as,
     mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-    buffer: readFileSync(path.join(DOCUMENTS, name)),
+    buffer: sampleDocxBytes(name),
   };
 }
 
@@ -72,11 +75,15 @@ async function choose(group: Locator, option: string): Promise<void> {
 
 /** Opens the converted PDF with View; answers its bytes, read from the link the new tab opened. */
 async function viewPdf(page: Page, question: Locator): Promise<Buffer> {
+  // The new tab asks for the PDF (a browser without a PDF viewer downloads it instead of showing
+  // it, so the tab's own address is not looked at).
+  const asked = page
+    .context()
+    .waitForEvent("request", (request) => request.url().includes("/files/view?token="));
   const popup = page.waitForEvent("popup");
   await question.getByRole("link", { name: "View" }).click();
   const opened = await popup;
-  await expect.poll(() => opened.url()).toContain("/files/view?token=");
-  const response = await page.request.get(opened.url());
+  const response = await page.request.get((await asked).url());
   expect(response.headers()["content-type"]).toBe("application/pdf");
   expect(response.headers()["content-security-policy"]).toContain("sandbox");
   await opened.close();
@@ -86,11 +93,13 @@ async function viewPdf(page: Page, question: Locator): Promise<Buffer> {
 test("an applicant uploads a PNG and a Word document, views the PDFs the university will read, and deletes one", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   await signIn(page);
   await page.goto("/final-steps");
   const resume = fileQuestion(page, "Résumé");
   await expect(fileInput(resume)).toBeVisible();
+  // The input says what it does, for which question (the browser's own says "Choose File").
+  await expect(fileInput(resume)).toHaveAccessibleName("Choose a file for Résumé");
   await expectNoAxeViolations(page);
 
   // Keyboard alone: Tab to the file input, Space opens the browser's file chooser.
@@ -106,29 +115,36 @@ test("an applicant uploads a PNG and a Word document, views the PDFs the univers
   await expect(resume.getByRole("link", { name: "View" })).toBeVisible();
   await expectNoAxeViolations(page);
   const imagePdf = await viewPdf(page, resume);
-  expect((await pdfInfo(imagePdf)).Pages).toBe("1");
-  // The picture is on the page, in colour.
-  expect((await renderPage(imagePdf)).inkRatio()).toBeGreaterThan(0.05);
+  expect(Buffer.from(imagePdf.subarray(0, 5)).toString()).toBe("%PDF-");
+  // The picture is on the page, in colour (as poppler renders it, where installed).
+  if (!lacks("poppler")) {
+    expect((await pdfInfo(imagePdf)).Pages).toBe("1");
+    expect((await renderPage(imagePdf)).inkRatio()).toBeGreaterThan(0.05);
+  }
   await expect.poll(() => serverAnswers(page)).toMatchObject({ resume_file: "ANSWERED" });
 
-  // A Word document in the first college block, converted by LibreOffice.
+  // A Word document in the first college block, converted by LibreOffice (or, without it, through
+  // the simplified rendering).
   await page.getByRole("link", { name: /Your Academics/ }).click();
   const transcript = fileQuestion(page, "Unofficial transcript");
-  await fileInput(transcript).setInputFiles(sharedDocx("tables.docx", "transcript.docx"));
+  await fileInput(transcript).setInputFiles(sampleDocx("tables.docx", "transcript.docx"));
   await expect(status(transcript)).toHaveText(/^Uploaded: transcript\.docx \(\d+kB\)$/, {
     timeout: CONVERSION_TIMEOUT,
   });
   const wordPdf = await viewPdf(page, transcript);
-  const text = normalisedText(await pdfText(wordPdf));
-  for (const expected of SHARED_DOCX_EXPECTATIONS["tables.docx"].text) expect(text).toContain(expected);
+  expect(Buffer.from(wordPdf.subarray(0, 5)).toString()).toBe("%PDF-");
+  if (!lacks("poppler")) {
+    const text = normalisedText(await pdfText(wordPdf));
+    for (const expected of SAMPLE_DOCX_EXPECTATIONS["tables.docx"].text) expect(text).toContain(expected);
+  }
   expect(await documentAnswers(page)).toMatchObject({
     college_transcript: { file_name: "transcript.docx" },
   });
 
-  // Delete asks first; Cancel keeps the file.
+  // Delete asks first (the question describes the dialog); Cancel keeps the file.
   await transcript.getByRole("button", { name: "Delete" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Delete file" });
-  await expect(dialog).toContainText("Are you sure you want to delete your file?");
+  await expect(dialog).toHaveAccessibleDescription("Are you sure you want to delete your file?");
   await expectNoAxeViolations(page);
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
@@ -219,7 +235,7 @@ test("a file the server refuses by its content ends with the error toast, kept t
 test("a tab with a file cannot be left while it uploads; afterwards leaving deletes it and clears the tab", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   await signIn(page);
   await page.goto("/final-steps");
   const tabs = page.getByRole("tablist", { name: "Personal statement" });
@@ -228,8 +244,12 @@ test("a tab with a file cannot be left while it uploads; afterwards leaving dele
     .poll(() => serverAnswers(page))
     .toMatchObject({ personal_statement: "I want to study physics." });
 
-  // Choosing "Upload a file" clears what was written.
+  // Choosing "Upload a file" clears what was written, once the applicant says so (issue 37).
   await tabs.getByRole("tab", { name: "Upload a file" }).click();
+  await page
+    .getByRole("alertdialog", { name: "Switch to “Upload a file”?" })
+    .getByRole("button", { name: "Delete and switch" })
+    .click();
   await expect(tabs.getByRole("tab", { name: "Upload a file" })).toHaveAttribute("aria-selected", "true");
   await expect.poll(() => serverAnswers(page)).toMatchObject({ personal_statement: "" });
   const statement = fileQuestion(page, "Personal statement");
@@ -243,13 +263,13 @@ test("a tab with a file cannot be left while it uploads; afterwards leaving dele
     await held;
     await route.continue();
   });
-  await fileInput(statement).setInputFiles(sharedDocx("simple-list.docx", "statement.docx"));
+  await fileInput(statement).setInputFiles(sampleDocx("simple-list.docx", "statement.docx"));
   await expect(status(statement)).toHaveText("Uploading…");
   await expect(statement.getByRole("progressbar", { name: "Uploading statement.docx" })).toBeVisible();
   await expectNoAxeViolations(page);
   await tabs.getByRole("tab", { name: "Write it here" }).click();
   const busy = page.getByRole("alertdialog", { name: "File Upload in Progress" });
-  await expect(busy).toContainText("Please wait until the file upload has completed.");
+  await expect(busy).toHaveAccessibleDescription("Please wait until the file upload has completed.");
   await expectNoAxeViolations(page);
   await busy.getByRole("button", { name: "OK" }).click();
   await expect(tabs.getByRole("tab", { name: "Upload a file" })).toHaveAttribute("aria-selected", "true");
@@ -258,24 +278,30 @@ test("a tab with a file cannot be left while it uploads; afterwards leaving dele
   await expect(status(statement)).toHaveText(/^Uploaded: statement\.docx/, { timeout: CONVERSION_TIMEOUT });
   await expect.poll(() => serverAnswers(page)).toMatchObject({ personal_statement_file: "ANSWERED" });
 
-  // Converted: leaving the tab deletes the document and its conversion and clears the answer.
+  // Converted: leaving the tab deletes the document and its conversion and clears the answer, once
+  // asked, and once its undo has ended (the applicant moves on to another step).
   await tabs.getByRole("tab", { name: "Write it here" }).click();
+  await page
+    .getByRole("alertdialog", { name: "Switch to “Write it here”?" })
+    .getByRole("button", { name: "Delete and switch" })
+    .click();
   await expect(tabs.getByRole("tab", { name: "Write it here" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByRole("textbox", { name: "Personal statement" })).toHaveValue("");
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: /Your Academics/ }).click();
   await expect.poll(() => documentAnswers(page)).not.toHaveProperty("personal_statement_file");
   expect(await conversionStatus(page, "personal_statement_file")).toBe("NOT_ANSWERED");
   await expect.poll(() => serverAnswers(page)).toMatchObject({ personal_statement_file: "" });
   await expect
     .poll(async () => (await page.request.get("/api/tabs", { headers: CLIENT_HEADERS })).json())
     .toEqual({ tabs: { personal_statement: "write" } });
-  await expectNoAxeViolations(page);
 });
 
 test("a file chosen offline waits on the device through a reload and converts by itself when the network returns", async ({
   page,
   context,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   await signIn(page);
   await page.goto("/final-steps");
   await controlledByServiceWorker(page);
@@ -303,7 +329,7 @@ test("a file chosen offline waits on the device through a reload and converts by
 test("a score report loses its document when the applicant says no test will be submitted", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   await signIn(page);
   await page.goto("/education");
   const english = page.getByRole("radiogroup", { name: /English language proficiency test/ });

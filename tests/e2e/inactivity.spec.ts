@@ -6,7 +6,7 @@ import { signIn } from "./session";
 // Spec §4 "Inactivity": the page's clock is Playwright's, so 14 minutes pass in a moment.
 
 const INACTIVITY_MESSAGE = "You have been automatically logged out due to inactivity.";
-const LOGOUT_MESSAGE = "Your session is invalid. Please clear your cookies and login again.";
+const LOGOUT_MESSAGE = "You have been signed out. Please sign in again to go on with your application.";
 
 async function openAboutSignedIn(page: Page, username?: string): Promise<string> {
   const signedIn = await signIn(page, username);
@@ -35,6 +35,8 @@ test("after 14 idle minutes 'Still working?' appears; Continue keeps the user si
   const dialog = warningDialog(page);
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText("you will be logged out in 1 minute");
+  // The warning is the dialog's description, read with its title (issue 37).
+  await expect(dialog).toHaveAccessibleDescription(/you will be logged out in 1 minute/);
   await expect(dialog.getByRole("button", { name: "Continue" })).toBeFocused();
   await expectNoAxeViolations(page);
 

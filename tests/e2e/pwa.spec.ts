@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 import { deviceKeyval, expectStoredOnDevice } from "./device-store";
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { expect, expectNoAxeViolations, skipUnlessImportsRetried, test } from "./fixtures";
 
 const IPHONE_SAFARI =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
@@ -319,6 +319,7 @@ for (const part of PARTS) {
     page,
     context,
   }) => {
+    await skipUnlessImportsRetried(page);
     // The network goes exactly as it is asked for, by the page or by the installing service
     // worker, which so has nothing stored.
     let dropped = 0;
@@ -348,6 +349,7 @@ test("a change typed before the sync engine could load, which the browser refuse
   page,
   context,
 }) => {
+  await skipUnlessImportsRetried(page);
   // A visitor's first screen works without the sync engine (decision 0020); here the network goes
   // before it arrives, by the page or by the installing service worker, and localStorage, where a
   // change waits for it, is full.

@@ -1,5 +1,5 @@
 import type { Page, Route } from "@playwright/test";
-import { GENERIC_ERROR_MESSAGE, UNAUTHORIZED_MESSAGE } from "../../src/shared/messages";
+import { GENERIC_ERROR_MESSAGE, SIGNED_OUT_MESSAGE } from "../../src/shared/messages";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { radioGroup, region } from "./keyboard";
 import { CLIENT_HEADERS, serverAnswers, signIn } from "./session";
@@ -59,7 +59,7 @@ for (const [trouble, reply] of [
     // Moving on keeps the answers on the device and says why they were not sent, in red, not green.
     await page.getByRole("button", { name: "Save and continue" }).click();
     await expect(page).toHaveURL(/\/education$/);
-    const toast = page.getByRole("alertdialog", { name: "Save Error" });
+    const toast = page.getByRole("alertdialog", { name: "Your answers were not all saved" });
     await expect(toast).toContainText(SERVER_PROBLEM);
     await expect(page.getByRole("alertdialog", { name: "Success Notification" })).toHaveCount(0);
     await expectNoAxeViolations(page);
@@ -109,7 +109,7 @@ test("an answer the server refuses is marked at its field, the others still go, 
 
   // "Save and continue" stays, and says which answer and what to do.
   await page.getByRole("button", { name: "Save and continue" }).click();
-  await expect(page.getByRole("alertdialog", { name: "Save Error" })).toContainText(
+  await expect(page.getByRole("alertdialog", { name: "Your answers were not all saved" })).toContainText(
     'Some answers were not saved: Middle Name. They are marked "Not saved"',
   );
   await expect(page).toHaveURL(/\/about$/);
@@ -174,7 +174,7 @@ test("a session that ends during a save never says saved: sign in again, and the
   await page.getByRole("button", { name: "Save and continue" }).click();
   press();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole("alert")).toHaveText(UNAUTHORIZED_MESSAGE);
+  await expect(page.getByRole("alert")).toHaveText(SIGNED_OUT_MESSAGE);
   await expect(
     page.getByText(/Your answers are kept on this device: \d+ changes? will be sent/),
   ).toBeVisible();

@@ -184,7 +184,7 @@ test("a session that expired while offline: after signing in again the edits arr
 
   await expect(page).toHaveURL(/\/login$/);
   await expect(
-    page.getByText("Your session is invalid. Please clear your cookies and login again."),
+    page.getByText("You have been signed out. Please sign in again to go on with your application."),
   ).toBeVisible();
   await signIn(page, username);
   await page.goto("/about");

@@ -5,7 +5,7 @@ import { signIn } from "./session";
 // Spec §9 toasts as an applicant meets them: one per message, on the screen it was meant for,
 // dismissed by a swipe, reached with F8.
 
-const SESSION_MESSAGE = "Your session is invalid. Please clear your cookies and login again.";
+const SESSION_MESSAGE = "You have been signed out. Please sign in again to go on with your application.";
 
 async function failSignIn(page: Page, address: string): Promise<void> {
   await page.getByRole("textbox", { name: "Email" }).fill(address);
@@ -114,7 +114,7 @@ test("a failed sign-out says the server session could not be ended", async ({ pa
   await page.getByRole("button", { name: "Account" }).click();
   await page.getByRole("dialog", { name: "Account" }).getByRole("button", { name: "Log Out" }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole("alertdialog", { name: "Logout Error" })).toContainText(
+  await expect(page.getByRole("alertdialog", { name: "Signed out on this device only" })).toContainText(
     "couldn't reach the server to end your session",
   );
   await expectNoAxeViolations(page);

@@ -8,6 +8,7 @@ import type { ApplicationPdfState, ServiceResponse } from "../../src/shared/api-
 import { APPLICATION_PDF_API_PATH, PENDING_PDF_STATUSES } from "../../src/shared/application-pdf";
 import { TRANSCRIPT } from "./documents";
 import { clientHeaders, type TestApp } from "./test-app";
+import { STATE_WAIT_MS } from "./test-budgets";
 
 // Application PDF tests: the real catalogue (its Final Steps asks for a résumé) with a tabbed
 // transcript added, the call as the client makes it, and a stand-in for Chromium where a test is
@@ -64,7 +65,7 @@ const isPending = (state: ApplicationPdfState) =>
 export async function settledPdf(
   test: TestApp,
   cookie: string,
-  timeoutMs = 90_000,
+  timeoutMs = STATE_WAIT_MS,
 ): Promise<ApplicationPdfState> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -81,7 +82,7 @@ export async function pdfReaches(
   test: TestApp,
   cookie: string,
   status: ApplicationPdfState["status"],
-  timeoutMs = 30_000,
+  timeoutMs = STATE_WAIT_MS,
 ): Promise<ApplicationPdfState> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -101,12 +102,17 @@ export function fetchPdf(test: TestApp, url: string, cookie?: string): Promise<L
  * A PDF with one page per text (Helvetica: the stand-in's titles are WinAnsi), and an outline with
  * a top-level entry for each page, as Chromium's outline has for each step and divider heading.
  */
-export async function pagesOfText(texts: readonly string[]): Promise<Uint8Array> {
+export async function pagesOfText(
+  texts: readonly string[],
+  blankAfter: readonly number[] = [],
+): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
-  const pages = texts.map((text) => {
+  const pages = texts.map((text, index) => {
     const page = doc.addPage([612, 792]);
     page.drawText(text, { x: 72, y: 700, size: 12, font });
+    // The empty pages a divider keeps for its document (as the real print does), not in the outline.
+    for (let blank = 0; blank < (blankAfter[index] ?? 0); blank++) doc.addPage([612, 792]);
     return page;
   });
   const rootRef = doc.context.nextRef();
@@ -179,10 +185,13 @@ export function standInPrinter(): StandInPrinter {
         await Promise.race([gate, stopped]);
       }
       if (printer.failing) throw new Error("Chromium crashed (stand-in)");
-      return pagesOfText([
-        `Application of ${application.answer.first_name ?? "nobody"}`,
-        ...dividers.map((divider) => divider.title),
-      ]);
+      return pagesOfText(
+        [
+          `Application of ${application.answer.first_name ?? "nobody"}`,
+          ...dividers.map((divider) => divider.title),
+        ],
+        [0, ...dividers.map((divider) => divider.pages)],
+      );
     },
   };
   return printer;

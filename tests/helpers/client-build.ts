@@ -1,16 +1,28 @@
 import { execFile } from "node:child_process";
-import { readdir, stat } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
+import { PARTNER_STAMP_FILE } from "../../src/config/load-partner";
+import { partner } from "../../src/config/partner";
 
 // API tests that print the service view need the built client, which the server serves and
 // Chromium runs. `npm test` runs the API suite before the browser suite builds, so the build is
-// made here when dist/client is missing or older than the client's sources.
+// made here when dist/client is missing, older than the client's sources, or another institution's.
 
 const run = promisify(execFile);
 const ROOT = path.resolve(".");
 const CLIENT_DIR = path.join(ROOT, "dist", "client");
-const SOURCES = ["src", "sw", "public", "index.html", "vite.config.ts", "package-lock.json"];
+const SOURCES = [
+  "src",
+  "sw",
+  "public",
+  "partners",
+  "vite-plugins",
+  "index.html",
+  "vite.config.ts",
+  "vite.staff.config.ts",
+  "package-lock.json",
+];
 
 async function newestMtime(entry: string): Promise<number> {
   const info = await stat(entry).catch(() => null);
@@ -30,7 +42,10 @@ export function builtClientDir(): Promise<string> {
     const sources = Math.max(
       ...(await Promise.all(SOURCES.map((entry) => newestMtime(path.join(ROOT, entry))))),
     );
-    if (built < sources) {
+    // Built for another institution (PARTNER_CONFIG), it is not the one the tests expect either.
+    const stamp = await readFile(path.join(CLIENT_DIR, PARTNER_STAMP_FILE), "utf8").catch(() => "{}");
+    const otherInstitution = (JSON.parse(stamp) as { digest?: string }).digest !== partner.source.digest;
+    if (built < sources || otherInstitution) {
       // The whole client build, as `npm run build` makes it: a bare `vite build` would leave
       // dist/client without the prerendered first screens and the compressed files, and a server
       // or bench started on it afterwards would serve a different app (decision 0018).

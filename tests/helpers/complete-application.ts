@@ -42,7 +42,7 @@ export const COMPLETE_APPLICATION: Readonly<Record<string, string>> = Object.fre
 /**
  * COMPLETE_APPLICATION as the client stores it after choosing from lists: coded answers with their
  * `_desc` labels, schools chosen from the CEEB lookup (code, name and address as
- * ../shared/data/colleges-ceeb.csv has them), and a second college, shown with the add-another
+ * server/lookup/data/colleges-ceeb.csv has them), and a second college, shown with the add-another
  * count TWO_COLLEGE_COUNTS.
  */
 export const TWO_COLLEGE_APPLICATION: Readonly<Record<string, string>> = Object.freeze({

@@ -3,6 +3,7 @@ import type { ConversionResult, DocumentConverter } from "../../server/conversio
 import type { FormPage } from "../../src/form/catalogue-types";
 import type { DocumentConversionState, PresignedUpload } from "../../src/shared/api-types";
 import { clientHeaders, type TestApp } from "./test-app";
+import { STATE_WAIT_MS } from "./test-budgets";
 
 // Document API tests: a catalogue with file questions, the calls as the client makes them, and
 // the browser's multipart upload.
@@ -145,7 +146,7 @@ export async function settledConversion(
   test: TestApp,
   cookie: string,
   answerKey: string,
-  timeoutMs = 60_000,
+  timeoutMs = STATE_WAIT_MS,
 ): Promise<DocumentConversionState> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -8,7 +8,14 @@ import { promisify } from "node:util";
 
 const run = promisify(execFile);
 
-export type Postgres = { url: string; stop(): Promise<void> };
+export type Postgres = {
+  url: string;
+  stop(): Promise<void>;
+  /** A throwaway cluster's directory (postmaster.pid names its server process). */
+  dataDir?: string;
+  /** A throwaway cluster: `pg_ctl restart` (fast: connections are ended, as in a failover). */
+  restart?(): Promise<void>;
+};
 
 /** The newest PostgreSQL server binaries Debian installed, if any. */
 function postgresBin(): string | undefined {
@@ -42,7 +49,14 @@ export function postgresAvailable(): boolean {
  * As root, the server runs as the `postgres` user (it refuses to run as root). Tests run without
  * fsync; `durable` keeps PostgreSQL's defaults (each commit flushed), as a deployment runs it.
  */
-export async function startPostgres({ durable = false }: { durable?: boolean } = {}): Promise<Postgres> {
+export async function startPostgres({
+  durable = false,
+  port: wantedPort,
+}: {
+  durable?: boolean;
+  /** A fixed port (a shared machine may give each user a range); a free one by default. */
+  port?: number;
+} = {}): Promise<Postgres> {
   const existing = process.env.DATABASE_URL;
   if (existing) return { url: existing, stop: async () => {} };
   const bin = postgresBin();
@@ -58,21 +72,27 @@ export async function startPostgres({ durable = false }: { durable?: boolean } =
     const { stdout: group } = await run("id", ["-g", "postgres"]);
     await chown(dir, Number(stdout.trim()), Number(group.trim()));
   }
-  const port = await freePort();
+  const port = wantedPort ?? (await freePort());
   await exec("initdb", ["-D", dir, "--auth=trust", "-U", "postgres", "--no-sync"]);
-  await exec("pg_ctl", [
-    "-D",
-    dir,
-    "-w",
-    "-l",
-    path.join(dir, "server.log"),
-    "-o",
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${durable ? "" : " -c fsync=off"}`,
-    "start",
-  ]);
+  const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${durable ? "" : " -c fsync=off"}`;
+  const pgCtl = (action: "start" | "restart", ...extra: string[]) =>
+    exec("pg_ctl", [
+      "-D",
+      dir,
+      "-w",
+      "-l",
+      path.join(dir, "server.log"),
+      "-o",
+      serverOptions,
+      ...extra,
+      action,
+    ]);
+  await pgCtl("start");
   await exec("createdb", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "admissions"]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/admissions`,
+    dataDir: dir,
+    restart: async () => void (await pgCtl("restart", "-m", "fast")),
     async stop() {
       await exec("pg_ctl", ["-D", dir, "-m", "fast", "-w", "stop"]).catch(() => undefined);
       await rm(dir, { recursive: true, force: true });
@@ -82,7 +102,7 @@ export async function startPostgres({ durable = false }: { durable?: boolean } =
 
 /**
  * A database of its own for a test file that must see only its own rows (e.g. a list of every
- * application): on DATABASE_URL's server, a fresh database dropped by `drop()`; without
+ * application) or changes shared data wholesale (a school list replaced): on DATABASE_URL's server, a fresh database dropped by `drop()`; without
  * DATABASE_URL, undefined (createTestApp's in-memory PGlite is already fresh).
  */
 export async function ownDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {

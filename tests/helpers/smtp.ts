@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
+import { STATE_WAIT_MS } from "./test-budgets";
 
 /** A mail as the test SMTP server received it, with its text and HTML parts decoded. */
 export type ReceivedMail = {
@@ -59,7 +60,7 @@ export async function startSmtp(): Promise<TestSmtp> {
     url: `smtp://127.0.0.1:${port}`,
     received,
     mailsTo,
-    nextMailTo(address, timeoutMs = 15_000) {
+    nextMailTo(address, timeoutMs = STATE_WAIT_MS) {
       return new Promise<ReceivedMail>((resolve, reject) => {
         const take = () => {
           const mail = mailsTo(address).find((m) => !taken.has(m));

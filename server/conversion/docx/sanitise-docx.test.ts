@@ -1,6 +1,6 @@
 // What the sanitiser leaves for the engines: no way out of the package, the reader's text intact.
 import { describe, expect, it } from "vitest";
-import { editDocx, externalPictureDocx, fieldDocx, sharedDocx } from "../testing/build-docx";
+import { editDocx, externalPictureDocx, fieldDocx, sampleDocx } from "../testing/build-docx";
 import { readZip } from "../zip/zip-reader";
 import { readDocx } from "./read-docx";
 import { sanitiseDocx } from "./sanitise-docx";
@@ -14,7 +14,7 @@ const sanitise = (docx: Uint8Array) => sanitiseDocx(readDocx(docx));
 
 describe("sanitiseDocx", () => {
   it("drops the external picture relationship and the picture's link to it", () => {
-    const output = sanitise(sharedDocx("external-picture.docx"));
+    const output = sanitise(sampleDocx("external-picture.docx"));
     const rels = part(output, "word/_rels/document.xml.rels");
     expect(rels).not.toContain("tiny-picture.png");
     expect(rels).not.toContain("External");
@@ -25,7 +25,7 @@ describe("sanitiseDocx", () => {
   it.each(["http://127.0.0.1:9/x.png", "file:///etc/passwd", "\\\\server\\share\\x.png"])(
     "drops a relationship to %s whether or not it says External",
     (target) => {
-      const internal = editDocx(sharedDocx("external-picture.docx"), (name, text) =>
+      const internal = editDocx(sampleDocx("external-picture.docx"), (name, text) =>
         name === "word/_rels/document.xml.rels"
           ? text.replace('Target="tiny-picture.png" TargetMode="External"', `Target="${target}"`)
           : text,
@@ -44,7 +44,7 @@ describe("sanitiseDocx", () => {
   });
 
   it("keeps web hyperlinks (they are not followed while converting) and the document's text", () => {
-    const linked = editDocx(sharedDocx("simple-list.docx"), (name, text) => {
+    const linked = editDocx(sampleDocx("simple-list.docx"), (name, text) => {
       if (name === "word/_rels/document.xml.rels") {
         return text.replace(
           "</Relationships>",
@@ -80,7 +80,7 @@ describe("sanitiseDocx", () => {
   });
 
   it("leaves a document with nothing to remove byte for byte as it was", () => {
-    const input = sharedDocx("tables.docx");
+    const input = sampleDocx("tables.docx");
     const output = sanitise(input);
     for (const entry of readZip(input)) {
       expect(Buffer.compare(Buffer.from(part(output, entry.name)), Buffer.from(entry.data))).toBe(0);

@@ -4,10 +4,12 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventually } from "../../../tests/helpers/eventually";
+import { lacks } from "../../../tests/helpers/system-tools";
 import { readDocx } from "../docx/read-docx";
 import { sanitiseDocx } from "../docx/sanitise-docx";
-import { sharedDocx } from "../testing/build-docx";
+import { sampleDocx } from "../testing/build-docx";
 import { pdfText } from "../testing/read-pdf";
 import { findLibreOffice } from "./find-libreoffice";
 import { LibreOfficeTimeout } from "./libreoffice-instance";
@@ -20,7 +22,7 @@ const log = {
   warn: (_: Record<string, unknown>, message: string) => lines.push(message),
   error: (_: Record<string, unknown>, message: string) => lines.push(message),
 };
-const tables = sanitiseDocx(readDocx(sharedDocx("tables.docx")));
+const tables = sanitiseDocx(readDocx(sampleDocx("tables.docx")));
 let pool: LibreOfficePool;
 
 beforeAll(async () => {
@@ -36,7 +38,7 @@ async function expectConverts(): Promise<void> {
   expect(await pdfText(await pool.convert(tables))).toContain("Top left");
 }
 
-describe("LibreOfficePool", () => {
+describe.skipIf(lacks("libreoffice", "poppler"))("LibreOfficePool", () => {
   it(
     "kills an instance that stops answering, and converts the next document with a new one",
     async () => {
@@ -49,10 +51,7 @@ describe("LibreOfficePool", () => {
       await expectConverts();
       expect(pool.processGroups()).not.toContain(hung);
       // The frozen group is gone (once its processes are reaped, which takes a moment).
-      await vi.waitFor(() => expect(() => process.kill(-(hung as number), 0)).toThrow(), {
-        timeout: 30_000,
-        interval: 200,
-      });
+      await eventually(() => expect(() => process.kill(-(hung as number), 0)).toThrow(), 200);
       expect(lines).toContain("LibreOffice instance stopped; restarting it");
     },
     SLOW,
@@ -64,7 +63,7 @@ describe("LibreOfficePool", () => {
       const [crashed] = pool.processGroups();
       process.kill(-(crashed as number), "SIGKILL");
       // The supervisor notices the exit and starts another instance; conversions wait for it.
-      await vi.waitFor(() => expect(pool.processGroups()).not.toContain(crashed), { timeout: 30_000 });
+      await eventually(() => expect(pool.processGroups()).not.toContain(crashed));
       await expectConverts();
     },
     SLOW,
@@ -80,7 +79,7 @@ describe("LibreOfficePool", () => {
   );
 });
 
-describe("LibreOffice and the process that started it", () => {
+describe.skipIf(lacks("libreoffice", "poppler"))("LibreOffice and the process that started it", () => {
   /**
    * A server holding one LibreOffice instance (hold-libreoffice.ts), in a process group of its own
    * if `detached`; resolves once LibreOffice runs, with the server and LibreOffice's group.
@@ -98,8 +97,7 @@ describe("LibreOffice and the process that started it", () => {
     return { holder, libreOffice: group as number };
   }
 
-  const gone = (group: number) =>
-    vi.waitFor(() => expect(() => process.kill(-group, 0)).toThrow(), { timeout: 30_000, interval: 200 });
+  const gone = (group: number) => eventually(() => expect(() => process.kill(-group, 0)).toThrow(), 200);
 
   it(
     "do not outlive it: a server killed outright takes its LibreOffice instance with it",

@@ -1,18 +1,22 @@
-// Test inputs: the Word documents in ../shared/data/documents (read, never copied), variants of
-// them that link outside the file or carry fetching fields, zip bombs and zip-slip archives.
-import { existsSync, readFileSync } from "node:fs";
+// Test inputs: real Word documents saved by Microsoft Word, the ones the `mammoth` package ships as
+// its own test data (read where npm installed them, never copied; mammoth's version is pinned in
+// package.json so they do not change under the tests), variants of them that link outside the file
+// or carry fetching fields, zip bombs and zip-slip archives.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { deflateRawSync } from "node:zlib";
 import { readZip, type ZipEntry } from "../zip/zip-reader";
 import { writeZip } from "../zip/zip-writer";
 
-/** `../shared` beside the repository (a worktree in `wt/` finds it one level further up). */
-export const SHARED_DOCUMENTS = [
-  path.resolve(process.cwd(), "../shared/data/documents/"),
-  path.resolve(process.cwd(), "../../shared/data/documents/"),
-].find((dir) => existsSync(dir)) as string;
+/** node_modules/mammoth/test/test-data (BSD 2-Clause, © 2013 Michael Williamson: mammoth's LICENSE). */
+export const SAMPLE_DOCUMENTS = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("mammoth/package.json")),
+  "test",
+  "test-data",
+);
 
-export const SHARED_DOCX_NAMES = [
+export const SAMPLE_DOCX_NAMES = [
   "comments.docx",
   "empty.docx",
   "external-picture.docx",
@@ -25,8 +29,10 @@ export const SHARED_DOCX_NAMES = [
   "utf8-bom.docx",
 ] as const;
 
-export function sharedDocx(name: (typeof SHARED_DOCX_NAMES)[number]): Buffer {
-  return readFileSync(path.join(SHARED_DOCUMENTS, name));
+export type SampleDocxName = (typeof SAMPLE_DOCX_NAMES)[number];
+
+export function sampleDocx(name: SampleDocxName): Buffer {
+  return readFileSync(path.join(SAMPLE_DOCUMENTS, name));
 }
 
 /** The package with some parts' text replaced (and others added). */
@@ -45,7 +51,7 @@ export function editDocx(
 
 /** external-picture.docx with its linked image pointing at `target` instead. */
 export function externalPictureDocx(target: string): Uint8Array {
-  return editDocx(sharedDocx("external-picture.docx"), (name, text) =>
+  return editDocx(sampleDocx("external-picture.docx"), (name, text) =>
     name === "word/_rels/document.xml.rels"
       ? text.replace('Target="tiny-picture.png"', `Target="${target}"`)
       : text,
@@ -63,7 +69,7 @@ export function fieldDocx(kind: "simple" | "complex", instruction: string, resul
         run('<w:fldChar w:fldCharType="separate"/>') +
         run(`<w:t>${resultText}</w:t>`) +
         run('<w:fldChar w:fldCharType="end"/>');
-  return editDocx(sharedDocx("simple-list.docx"), (name, text) =>
+  return editDocx(sampleDocx("simple-list.docx"), (name, text) =>
     name === "word/document.xml" ? text.replace("<w:body>", `<w:body><w:p>${field}</w:p>`) : text,
   );
 }
@@ -74,13 +80,13 @@ function escapeXml(text: string): string {
 
 /** A valid document plus one entry named `name` (e.g. "../../evil.sh"). */
 export function docxWithEntry(name: string): Uint8Array {
-  const entries = readZip(sharedDocx("simple-list.docx"));
+  const entries = readZip(sampleDocx("simple-list.docx"));
   return writeZip([...entries, { name, data: Buffer.from("#!/bin/sh\necho pwned\n") }]);
 }
 
 /** A document with one more part of `inflatedBytes` zeros: a few hundred kB that unpack to that. */
 export function zipBombDocx(inflatedBytes: number): Uint8Array {
-  const entries = readZip(sharedDocx("simple-list.docx"));
+  const entries = readZip(sampleDocx("simple-list.docx"));
   return writeZip([...entries, { name: "word/media/filler.bin", data: Buffer.alloc(inflatedBytes) }]);
 }
 
@@ -89,7 +95,7 @@ export function zipBombDocx(inflatedBytes: number): Uint8Array {
  * `inflatedBytes`, so only a reader that caps inflation (not one that trusts headers) refuses it.
  */
 export function lyingZipBombDocx(declaredBytes: number, inflatedBytes: number): Uint8Array {
-  const entries = readZip(sharedDocx("simple-list.docx"));
+  const entries = readZip(sampleDocx("simple-list.docx"));
   const lying: ZipEntry = {
     name: "word/media/filler.bin",
     method: 8,

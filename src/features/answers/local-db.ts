@@ -129,7 +129,14 @@ export type QueuedUpload = {
        */
       recorded?: boolean;
     }
-  | { op: "delete" }
+  | {
+      op: "delete";
+      /**
+       * Not sent before this time (ms since the epoch): a deletion the applicant can still undo
+       * (a tab switch, issue 37). Absent: sent as soon as possible.
+       */
+      notBefore?: number;
+    }
 );
 
 /** A document the server holds for a file question (spec §3 document answer), as last known. */

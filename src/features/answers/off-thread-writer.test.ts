@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { eventually } from "../../../tests/helpers/eventually";
 import { AnswerStore } from "./answer-store";
 import { type FromWriter, serveAnswerWrites, type ToWriter } from "./answer-write-service";
 import { LocalDb } from "./local-db";
@@ -196,7 +197,7 @@ describe("keystrokes written by a worker", () => {
     };
     const { write } = offThreadWriter(() => handle, writeOnThisThread);
     await write(db, { owner: ADA, key: "first_name", value: "A", editedAt: 1 }, false);
-    await vi.waitFor(() => expect(stopped).toBe(true));
+    await eventually(() => expect(stopped).toBe(true));
     await write(db, { owner: ADA, key: "first_name", value: "Ada", editedAt: 2 }, false);
     expect(writes(posted)).toEqual([]);
     expect(await db.answers.get([ADA, "first_name"])).toMatchObject({ value: "Ada" });

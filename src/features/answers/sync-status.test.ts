@@ -117,4 +117,12 @@ describe("what the header announces", () => {
       announced([status({}), status({ refused: 1 }), status({ refused: 1, phase: "sending" }), status({})]),
     ).toEqual(["refused", "saved"]);
   });
+
+  it("offline with a refused answer, says offline once, not again with each retry (issue 37)", () => {
+    const offline = status({ phase: "offline", pending: 1, refused: 1 });
+    const retry = status({ phase: "sending", pending: 1, refused: 1 });
+    expect(
+      announced([status({ refused: 1 }), offline, retry, offline, retry, offline, retry, offline]),
+    ).toEqual(["offline"]);
+  });
 });

@@ -143,9 +143,13 @@ export type StatusClass =
 
 export function statusClass(s: SyncStatus): StatusClass {
   if (s.localError) return "local-error";
-  if (s.phase === "idle" || s.phase === "sending") {
+  // A try under way is no news whatever came before it: offline with a refused answer, each
+  // retry used to be heard as "1 answer was not saved" and its failure as offline again, over
+  // and over (issue 37). What the try ends in is what is said.
+  if (s.phase === "sending") return "sending";
+  if (s.phase === "idle") {
     if (s.refused > 0) return "refused";
-    return s.phase === "sending" || s.pending > 0 ? "sending" : "saved";
+    return s.pending > 0 ? "sending" : "saved";
   }
   return s.phase;
 }

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { eventually } from "../../../tests/helpers/eventually";
 import { ApiError } from "../../lib/api-client";
 import type { Failure } from "../../lib/failure";
 import { fakeBrowser } from "../../lib/fake-tabs";
@@ -15,9 +16,6 @@ import {
 import { describeSyncStatus, getSyncStatus } from "./sync-status";
 import { retryDelay, SyncWorker } from "./sync-worker";
 import { testDb } from "./test-db";
-
-/** Waits for a state, however busy the machine (the budget only bounds a real failure). */
-const eventually = (check: () => unknown) => vi.waitFor(check, { timeout: 20_000, interval: 10 });
 
 const owner = "ada@example.edu";
 let db: LocalDb;
@@ -536,18 +534,18 @@ describe("the sync worker", () => {
     await edit("first_name", "Ada");
     front.start();
     back.start();
-    await vi.waitFor(() => expect(front.isLeader).toBe(true));
-    await vi.waitFor(() => expect(sentBy).toEqual(["front: first_name"]));
+    await eventually(() => expect(front.isLeader).toBe(true));
+    await eventually(() => expect(sentBy).toEqual(["front: first_name"]));
 
     // More waits, due right after the send under way (e.g. a page change flushes); then the
     // applicant switches tabs: the hidden leader ends its send and stops there.
     await edit("last_name", "Lovelace");
     void front.flushNow();
     browser.show("back");
-    await vi.waitFor(() => expect(front.isLeader).toBe(false));
+    await eventually(() => expect(front.isLeader).toBe(false));
     expect(back.isLeader).toBe(false);
     answerFirst();
-    await vi.waitFor(() => expect(back.isLeader).toBe(true));
+    await eventually(() => expect(back.isLeader).toBe(true));
     expect(front.isLeader).toBe(false);
     await eventually(async () => expect(await pendingCount(db, owner)).toBe(0));
     expect(sentBy).toEqual(["front: first_name", "back: last_name"]);

@@ -29,6 +29,26 @@ function formatSavedAt(time: number | Date): string {
 type Props = { mode: PdfLinkMode; owner: string };
 
 /**
+ * Says each new status once ("…being prepared.", "…is ready.", the offline message), politely, in a
+ * live region that is always on the page (a region given its text as it appears is often not
+ * heard, issue 37). Not when focus has just moved to the ready link: it is read with it then.
+ */
+function StatusAnnouncer({ status, saidByFocus }: { status: string; saidByFocus: boolean }) {
+  const [said, setSaid] = useState("");
+  const last = useRef("");
+  useEffect(() => {
+    if (status === last.current) return;
+    last.current = status;
+    setSaid(saidByFocus ? "" : status);
+  }, [status, saidByFocus]);
+  return (
+    <p className="visually-hidden" role="status">
+      {said}
+    </p>
+  );
+}
+
+/**
  * Spec §2 "PDF download link" (decision 0013): the link is live once the PDF is made; while it is
  * being made the link is busy and a status region says so; a failure shows the server's message
  * (or the catalogue's generic one) and the link asks again; offline it says a connection is needed
@@ -39,13 +59,7 @@ export function ApplicationPdfLink({ mode, owner }: Props) {
   const { state, refresh } = useApplicationPdf({ owner, askOnOpen: mode === "download" });
   const copy = useOfflineCopy(owner, state.phase === "offline");
   const statusId = useId();
-  // The download is asked for as the page opens: its progress is read with the control, and said
-  // aloud only once the applicant has pressed the control (one announcement per event, decision 0016).
-  const [pressed, setPressed] = useState(false);
-  const ask = () => {
-    setPressed(true);
-    refresh();
-  };
+  const ask = () => refresh();
   const label = LABELS[mode];
   const opensNewTab = mode === "preview";
   // The control changes element (a button until there is a PDF, then a link): focus follows it.
@@ -119,9 +133,10 @@ export function ApplicationPdfLink({ mode, owner }: Props) {
   return (
     <div className="application-pdf" ref={wrapper}>
       {control}
-      <p id={statusId} className="application-pdf__status" role={pressed ? "status" : undefined}>
+      <p id={statusId} className="application-pdf__status">
         {status}
       </p>
+      <StatusAnnouncer status={status} saidByFocus={focusWasInside.current && state.phase === "ready"} />
       {state.phase === "failed" ? (
         <p className="application-pdf__error" role="alert">
           {state.message}

@@ -19,7 +19,7 @@ import { submitApplication, UNSENT_MESSAGE } from "./submit-application";
 import { useFormNavigation } from "./use-form-navigation";
 import { reportValidations } from "./validation-report";
 
-const SUBMIT_ERROR_LABEL = "Submit Error";
+export const SUBMIT_ERROR_LABEL = "Your application was not submitted";
 /** What the server's check reads: these must all have reached it before a submit. */
 const SUBMIT_READS = ["answer", "tabs", "add-another"] as const;
 

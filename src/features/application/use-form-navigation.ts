@@ -20,8 +20,8 @@ export const SAVED_MESSAGE = "Your answers have been saved.";
 export const SAVED_ON_DEVICE_MESSAGE =
   "Your answers are saved on this device and will be sent as soon as you're back online.";
 export const STILL_SENDING_MESSAGE = "Your answers are saved on this device and are still being sent.";
-/** The label of the error toasts that say a save did not reach the server. */
-export const SAVE_ERROR_LABEL = "Save Error";
+/** The title (and name) of the error toasts that say a save did not reach the server, in plain words. */
+export const SAVE_ERROR_LABEL = "Your answers were not all saved";
 const GENERIC_SAVE_MESSAGE = "The server refused your changes.";
 
 /**

@@ -3,6 +3,7 @@ import { Button } from "react-aria-components";
 import { useNavigate } from "react-router-dom";
 import { PendingButton } from "../../components/pending-button";
 import { showSuccessToast, thisScreen } from "../../components/toasts";
+import { useAnnouncer } from "../../lib/use-announcer";
 import {
   AUTH_MESSAGES,
   confirmationCodeOf,
@@ -24,6 +25,7 @@ export function ConfirmPage() {
   const [code, setCode] = useState("");
   const [check, setCheck] = useState<"none" | "confirm" | "resend">("none");
   const { pending, run } = useAuthCall();
+  const { announcer, announce } = useAnnouncer();
 
   const emailError = check !== "none" && !isValidEmail(username) ? AUTH_MESSAGES.emailInvalid : undefined;
   const codeError =
@@ -33,7 +35,7 @@ export function ConfirmPage() {
     event.preventDefault();
     setCheck("confirm");
     const typed = confirmationCodeOf(code);
-    if (!isValidEmail(username) || !isValidCode(typed)) return focusFirstInvalid(form.current);
+    if (!isValidEmail(username) || !isValidCode(typed)) return focusFirstInvalid(form.current, announce);
     const address = normalizeEmail(username);
     const result = await run("Confirm Card Error", () => confirmAccount(address, typed));
     if (result.ok) {
@@ -49,7 +51,7 @@ export function ConfirmPage() {
 
   async function resend() {
     setCheck("resend");
-    if (!isValidEmail(username)) return focusFirstInvalid(form.current);
+    if (!isValidEmail(username)) return focusFirstInvalid(form.current, announce);
     const result = await run("Resend Confirmation Code Error", () =>
       resendConfirmation(normalizeEmail(username)),
     );
@@ -74,6 +76,7 @@ export function ConfirmPage() {
         <Button className="button button--secondary" onPress={resend} isDisabled={pending}>
           Resend confirmation code
         </Button>
+        {announcer}
       </form>
     </AuthCard>
   );

@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { PendingButton } from "../../components/pending-button";
 import { showSuccessToast, thisScreen } from "../../components/toasts";
+import { useAnnouncer } from "../../lib/use-announcer";
 import { AUTH_MESSAGES, isValidEmail, normalizeEmail } from "../../shared/auth-rules";
 import { requestPasswordReset } from "./auth-api";
 import { AuthCard } from "./auth-card";
@@ -14,13 +15,14 @@ export function ForgotPage() {
   const [username, setUsername] = useState(state.username ?? "");
   const [checked, setChecked] = useState(false);
   const { pending, run } = useAuthCall();
+  const { announcer, announce } = useAnnouncer();
 
   const emailError = checked && !isValidEmail(username) ? AUTH_MESSAGES.emailInvalid : undefined;
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setChecked(true);
-    if (!isValidEmail(username)) return focusFirstInvalid(form.current);
+    if (!isValidEmail(username)) return focusFirstInvalid(form.current, announce);
     const result = await run("Forgot Password Card Error", () =>
       requestPasswordReset(normalizeEmail(username)),
     );
@@ -38,6 +40,7 @@ export function ForgotPage() {
         <PendingButton type="submit" className="button button--primary" isPending={pending}>
           Send reset link
         </PendingButton>
+        {announcer}
       </form>
     </AuthCard>
   );

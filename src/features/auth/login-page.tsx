@@ -2,6 +2,7 @@ import { useRef, useState } from "react";
 import { Button, Link } from "react-aria-components";
 import { useNavigate } from "react-router-dom";
 import { PendingButton } from "../../components/pending-button";
+import { useAnnouncer } from "../../lib/use-announcer";
 import { AUTH_MESSAGES, isValidEmail, normalizeEmail } from "../../shared/auth-rules";
 import { DEFAULT_ROUTE } from "../../shared/routes";
 import { logIn, resendConfirmation } from "./auth-api";
@@ -19,6 +20,7 @@ export function LoginPage() {
   const [check, setCheck] = useState<"none" | "login" | "resend">("none");
   const [unconfirmed, setUnconfirmed] = useState(false);
   const { pending, run } = useAuthCall();
+  const { announcer, announce } = useAnnouncer();
 
   const emailOk = isValidEmail(username);
   const emailError =
@@ -32,7 +34,7 @@ export function LoginPage() {
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setCheck("login");
-    if (!emailOk || password === "") return focusFirstInvalid(form.current);
+    if (!emailOk || password === "") return focusFirstInvalid(form.current, announce);
     const result = await run(
       "Login Card Error",
       () => logIn(normalizeEmail(username), password),
@@ -46,7 +48,7 @@ export function LoginPage() {
 
   async function resend() {
     setCheck("resend");
-    if (!emailOk) return focusFirstInvalid(form.current);
+    if (!emailOk) return focusFirstInvalid(form.current, announce);
     const address = normalizeEmail(username);
     const result = await run("Resend Confirmation Code Error", () => resendConfirmation(address));
     if (result.ok) {
@@ -92,6 +94,7 @@ export function LoginPage() {
         <Button className="button button--secondary" onPress={resend} isDisabled={pending}>
           Resend confirmation code
         </Button>
+        {announcer}
       </form>
     </AuthCard>
   );

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-aria-components";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { PendingButton } from "../../components/pending-button";
+import { useAnnouncer } from "../../lib/use-announcer";
 import { AUTH_MESSAGES, isStrongPassword } from "../../shared/auth-rules";
 import { resetPassword } from "./auth-api";
 import { AuthCard } from "./auth-card";
@@ -19,6 +20,7 @@ export function ResetPage() {
   const [confirm, setConfirm] = useState("");
   const [checked, setChecked] = useState(false);
   const { pending, run } = useAuthCall();
+  const { announcer, announce } = useAnnouncer();
   useNoReferrer();
 
   const passwordError = checked && !isStrongPassword(password) ? AUTH_MESSAGES.passwordWeak : undefined;
@@ -27,7 +29,7 @@ export function ResetPage() {
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setChecked(true);
-    if (!isStrongPassword(password) || confirm !== password) return focusFirstInvalid(form.current);
+    if (!isStrongPassword(password) || confirm !== password) return focusFirstInvalid(form.current, announce);
     const result = await run("Reset Password Card Error", () =>
       resetPassword({ username, password, confirm_password: confirm, id }),
     );
@@ -74,6 +76,7 @@ export function ResetPage() {
         <PendingButton type="submit" className="button button--primary" isPending={pending}>
           Reset Password
         </PendingButton>
+        {announcer}
       </form>
     </AuthCard>
   );

@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { PendingButton } from "../../components/pending-button";
+import { useAnnouncer } from "../../lib/use-announcer";
 import { AUTH_MESSAGES, isStrongPassword, isValidEmail, normalizeEmail } from "../../shared/auth-rules";
 import { signUp } from "./auth-api";
 import { AuthCard } from "./auth-card";
@@ -17,6 +18,7 @@ export function SignupPage() {
   const [password, setPassword] = useState("");
   const [checked, setChecked] = useState(false);
   const { pending, run } = useAuthCall();
+  const { announcer, announce } = useAnnouncer();
 
   const emailError = checked && !isValidEmail(username) ? AUTH_MESSAGES.emailInvalid : undefined;
   const passwordError = checked && !isStrongPassword(password) ? AUTH_MESSAGES.passwordWeak : undefined;
@@ -24,7 +26,8 @@ export function SignupPage() {
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setChecked(true);
-    if (!isValidEmail(username) || !isStrongPassword(password)) return focusFirstInvalid(form.current);
+    if (!isValidEmail(username) || !isStrongPassword(password))
+      return focusFirstInvalid(form.current, announce);
     const address = normalizeEmail(username);
     const result = await run("Sign Up Card Error", () => signUp(address, password));
     if (result.ok) {
@@ -58,6 +61,7 @@ export function SignupPage() {
         <PendingButton type="submit" className="button button--primary" isPending={pending}>
           Create Account
         </PendingButton>
+        {announcer}
       </form>
     </AuthCard>
   );

@@ -27,7 +27,27 @@ export function useAuthCall() {
   return { pending, run };
 }
 
-/** After a blocked submit, puts the keyboard where the first problem is. */
-export function focusFirstInvalid(form: HTMLFormElement | null): void {
-  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+/** The error text that describes `field` (its `.field__error` elements), as it is read. */
+export function errorTextOf(field: HTMLElement): string {
+  return (field.getAttribute("aria-describedby") ?? "")
+    .split(/\s+/)
+    .map((id) => (id ? document.getElementById(id) : null))
+    .filter((element) => element?.classList.contains("field__error"))
+    .map((element) => element?.textContent?.trim() ?? "")
+    .filter((text) => text !== "")
+    .join(" ");
+}
+
+/**
+ * After a blocked submit, puts the keyboard where the first problem is; moving there reads its
+ * error. When the keyboard is there already (Enter pressed in that field), nothing moves and nothing
+ * would be heard: `announce` says the error instead (issue 37).
+ */
+export function focusFirstInvalid(form: HTMLFormElement | null, announce?: (text: string) => void): void {
+  requestAnimationFrame(() => {
+    const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!invalid) return;
+    if (invalid === document.activeElement) announce?.(errorTextOf(invalid));
+    else invalid.focus();
+  });
 }

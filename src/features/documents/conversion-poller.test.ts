@@ -63,6 +63,7 @@ describe("conversion polling (spec §4)", () => {
 
     const none = poller([status("NOT_ANSWERED")]);
     none.subject.watch();
+    await expect.poll(() => none.seen).toEqual(["NOT_ANSWERED"]);
     await settle();
     expect(none.seen).toEqual(["NOT_ANSWERED"]);
     expect(none.asked).toHaveLength(1);
@@ -160,6 +161,7 @@ describe("conversion polling (spec §4)", () => {
   it("stops on a 401 without reporting a failure", async () => {
     const { subject, seen, asked } = poller([new ApiError("unauthorized", UNAUTHORIZED_MESSAGE, 401)]);
     subject.watch();
+    await expect.poll(() => asked).toHaveLength(1);
     await settle();
     expect(seen).toEqual([]);
     expect(asked).toHaveLength(1);

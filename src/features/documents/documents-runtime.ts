@@ -182,6 +182,11 @@ export class DocumentsRuntime {
     void this.worker?.flushNow();
   }
 
+  /** Sends what waits now (a deletion whose undo has ended). */
+  sendWaiting(): void {
+    void this.worker?.flushNow();
+  }
+
   /** A file question an answer hid: its document goes, as its answer did (decision 0014). */
   private async removeHidden(owner: string, key: string): Promise<void> {
     const db = localDb();
@@ -258,8 +263,10 @@ export class DocumentsRuntime {
       return;
     }
     if (answerStore.get(key) !== "") setAnswer(key, "");
-    await dropServerDocument(db, owner, key).catch(() => {});
+    // The file is held first, then the document dropped: in the other order the question showed
+    // empty for a moment, and focus on its status went with it (issue 37).
     await conversionEnded(db, owner, key, { failed: state.message }).catch(() => false);
+    await dropServerDocument(db, owner, key).catch(() => {});
     this.failedToast(owner, key, state.message);
   }
 

@@ -64,6 +64,35 @@ describe("a file question's state", () => {
     });
   });
 
+  it("keeps saying the wait while a retry sends its bytes, so each try is not 'Uploading…' again", () => {
+    const first = fileQuestionView(facts({ queued: upload, progress: { sent: 10, total: 250_880 } }));
+    expect(statusText(first, true)).toBe("Uploading…");
+    const retry = fileQuestionView(
+      facts({ queued: { ...upload, attempts: 1 }, progress: { sent: 10, total: 250_880 } }),
+    );
+    expect(retry).toMatchObject({ state: "uploading", sent: 10, retry: "connection" });
+    const waiting = fileQuestionView(facts({ queued: { ...upload, attempts: 1 } }));
+    expect(statusText(retry, true)).toBe(statusText(waiting, true));
+    const busyRetry = fileQuestionView(
+      facts({
+        queued: { ...upload, attempts: 1, waitingFor: "server" },
+        progress: { sent: 10, total: 250_880 },
+      }),
+    );
+    expect(statusText(busyRetry, true)).toBe(
+      "Waiting to upload: the server is busy; it will upload in a moment.",
+    );
+  });
+
+  it("shows a failed conversion of a file the device still holds as failed, never empty on the way", () => {
+    const recorded: QueuedUpload = { ...upload, recorded: true };
+    expect(
+      fileQuestionView(
+        facts({ queued: recorded, conversion: { ...conversion("FAILED"), message: "Bad file." } }),
+      ),
+    ).toEqual({ state: "failed", file: { name: "statement.docx", size: 250_880 }, message: "Bad file." });
+  });
+
   it("is converting while the server converts, or while its answer is not yet ANSWERED", () => {
     expect(fileQuestionView(facts({ document, conversion: conversion("UNPROCESSED") })).state).toBe(
       "converting",

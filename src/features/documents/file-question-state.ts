@@ -32,7 +32,11 @@ export type FileQuestionView =
   | { state: "anonymous" }
   | { state: "empty" }
   | { state: "waiting"; file: ShownFile; busy?: boolean }
-  | { state: "uploading"; file: ShownFile; sent: number | null }
+  /**
+   * `retry`: a try after one that failed, which the status line says as it said the wait (the
+   * bytes' progress shows it is sending), so that each retry is not "Uploading…" said again.
+   */
+  | { state: "uploading"; file: ShownFile; sent: number | null; retry?: "connection" | "server" }
   | { state: "converting"; file: ShownFile }
   /** The upload or its conversion failed for good; the file is kept on the device to try again. */
   | { state: "failed"; file: ShownFile; message: string }
@@ -53,7 +57,12 @@ export function fileQuestionView(facts: FileQuestionFacts): FileQuestionView {
   // A recorded file's copy on the device changes nothing: the server's document and conversion say.
   if (queued?.op === "upload" && !queued.recorded) {
     const file = { name: queued.file.name, size: queued.file.size };
-    if (facts.progress) return { state: "uploading", file, sent: facts.progress.sent };
+    if (facts.progress) {
+      const sent = facts.progress.sent;
+      return queued.attempts > 0
+        ? { state: "uploading", file, sent, retry: queued.waitingFor === "server" ? "server" : "connection" }
+        : { state: "uploading", file, sent };
+    }
     // Nothing sent yet: offline, or the last try failed and a retry is scheduled.
     if (!facts.online) return { state: "waiting", file };
     if (queued.attempts > 0)
@@ -61,6 +70,15 @@ export function fileQuestionView(facts: FileQuestionFacts): FileQuestionView {
         ? { state: "waiting", file, busy: true }
         : { state: "waiting", file };
     return { state: "uploading", file, sent: null };
+  }
+  if (queued?.op === "upload" && queued.recorded && conversion?.status === "FAILED") {
+    // The device still holds the file whose conversion failed: it is about to be held to try
+    // again (the runtime does it next), never shown empty in between (issue 37: focus went with it).
+    return {
+      state: "failed",
+      file: { name: queued.file.name, size: queued.file.size },
+      message: conversion.message,
+    };
   }
   if (conversion?.status === "FAILED" || conversion?.status === "NOT_ANSWERED") {
     // The server removed a refused file; a document without a conversion can still be deleted.
@@ -85,20 +103,28 @@ function shown(document: Pick<StoredDocument, "file_name" | "file_size">): Shown
   return { name: document.file_name, size: document.file_size };
 }
 
-/** The status line, announced politely when it changes (never the percentage, which would chatter). */
+function waitingText(online: boolean, busy: boolean): string {
+  if (!online)
+    return "Waiting to upload: it is saved on this device and will upload when you're back online.";
+  return busy
+    ? "Waiting to upload: the server is busy; it will upload in a moment."
+    : "Waiting to upload: we couldn't reach the server and will keep trying.";
+}
+
+/**
+ * The status line, announced politely when it changes (never the percentage, which would chatter).
+ * It changes with what the applicant needs to know, not with each try: once an upload has had to
+ * wait, its retries keep saying the wait until it is uploaded or fails (issue 37).
+ */
 export function statusText(view: FileQuestionView, online: boolean): string {
   switch (view.state) {
     case "anonymous":
     case "empty":
       return "";
     case "waiting":
-      if (!online)
-        return "Waiting to upload: it is saved on this device and will upload when you're back online.";
-      return view.busy
-        ? "Waiting to upload: the server is busy; it will upload in a moment."
-        : "Waiting to upload: we couldn't reach the server and will keep trying.";
+      return waitingText(online, view.busy === true);
     case "uploading":
-      return "Uploading…";
+      return view.retry ? waitingText(online, view.retry === "server") : "Uploading…";
     case "converting":
       return "Converting…";
     case "failed":

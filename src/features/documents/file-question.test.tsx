@@ -56,7 +56,9 @@ function renderQuestion(signedIn = true) {
 }
 
 async function choose(file: File): Promise<HTMLInputElement> {
-  const input = (await screen.findByLabelText("Résumé", { selector: "input" })) as HTMLInputElement;
+  const input = (await screen.findByLabelText("Choose a file for Résumé", {
+    selector: "input",
+  })) as HTMLInputElement;
   fireEvent.change(input, { target: { files: [file] } });
   return input;
 }

@@ -1,4 +1,5 @@
 import { type ChangeEvent, type MouseEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { useFocusRing } from "react-aria";
 import { Button } from "react-aria-components";
 import { Modal } from "../../components/modal";
 import type { FileQuestion as FileQuestionData } from "../../form/catalogue-types";
@@ -43,13 +44,25 @@ export function FileQuestion({ question }: { question: FileQuestionData }) {
     error: `${key}-error`,
     file: `${key}-file`,
     status: `${key}-status`,
+    choose: `${key}-choose`,
   };
+  const { focusProps, isFocusVisible } = useFocusRing();
   const state = view?.state;
+
+  // Whether focus was in the question before this render: read while rendering, before a control
+  // that had it (Try again, Delete) leaves the page.
+  const fieldset = useRef<HTMLFieldSetElement>(null);
+  const focusWasInside = useRef(false);
+  focusWasInside.current = fieldset.current?.contains(document.activeElement) ?? false;
 
   useEffect(() => {
     if (focusNext.current === "input" && state === "empty") input.current?.focus();
     else if (focusNext.current === "status" && state !== "empty" && state !== undefined)
       status.current?.focus();
+    else if (state === "empty" && focusWasInside.current && lostFocus(fieldset.current, status.current))
+      // The file went (a failed conversion reset, a deletion elsewhere) while the applicant was
+      // here: the keyboard goes to the input, not to an empty status line or the page's start.
+      input.current?.focus();
     else return;
     focusNext.current = null;
   }, [state]);
@@ -158,6 +171,7 @@ export function FileQuestion({ question }: { question: FileQuestionData }) {
 
   return (
     <fieldset
+      ref={fieldset}
       id={key}
       className="field field--group file-field"
       aria-describedby={question.description ? ids.description : undefined}
@@ -189,21 +203,33 @@ export function FileQuestion({ question }: { question: FileQuestionData }) {
           <p id={ids.hint} className="field__description">
             {LIMITS_HINT}
           </p>
-          <input
-            ref={input}
-            id={`${key}-input`}
-            className="file-field__input"
-            type="file"
-            accept={ACCEPT}
-            aria-labelledby={ids.label}
-            aria-describedby={describedBy(
-              question.description && ids.description,
-              ids.hint,
-              error !== null && ids.error,
-            )}
-            aria-invalid={error !== null ? true : undefined}
-            onChange={(event) => void choose(event)}
-          />
+          {/* The browser's own button says "Choose File" and names no question: ours says what it
+              does and for which question ("Choose a file for Résumé"), the input laid over it. */}
+          <div
+            className="button button--secondary file-field__choose"
+            data-focus-visible={isFocusVisible || undefined}
+            data-invalid={error !== null || undefined}
+          >
+            <span id={ids.choose} aria-hidden="true">
+              Choose a file<span className="visually-hidden"> for {question.label}</span>
+            </span>
+            <input
+              {...focusProps}
+              ref={input}
+              id={`${key}-input`}
+              className="file-field__input"
+              type="file"
+              accept={ACCEPT}
+              aria-labelledby={ids.choose}
+              aria-describedby={describedBy(
+                question.description && ids.description,
+                ids.hint,
+                error !== null && ids.error,
+              )}
+              aria-invalid={error !== null ? true : undefined}
+              onChange={(event) => void choose(event)}
+            />
+          </div>
         </>
       ) : (
         <FileBody view={view} actions={fileActions} />
@@ -215,7 +241,17 @@ export function FileQuestion({ question }: { question: FileQuestionData }) {
           </p>
         ) : null}
       </div>
-      <p id={ids.status} ref={status} className="file-field__status" role="status" tabIndex={-1}>
+      <p
+        id={ids.status}
+        ref={status}
+        className="file-field__status"
+        role="status"
+        tabIndex={-1}
+        // Focus given back to an empty line (a toast closing after the file went) goes to the input.
+        onFocus={() => {
+          if (state === "empty") input.current?.focus();
+        }}
+      >
         {view ? statusText(view, online) : ""}
       </p>
       <Modal
@@ -224,8 +260,8 @@ export function FileQuestion({ question }: { question: FileQuestionData }) {
         title="Delete file"
         size="xs"
         role="alertdialog"
+        message={<p>Are you sure you want to delete your file?</p>}
       >
-        <p>Are you sure you want to delete your file?</p>
         <div className="modal__actions">
           <Button className="button button--secondary" onPress={() => setConfirming(false)} autoFocus>
             Cancel
@@ -237,6 +273,12 @@ export function FileQuestion({ question }: { question: FileQuestionData }) {
       </Modal>
     </fieldset>
   );
+}
+
+/** Whether focus is on the question's (now empty) status line, or gone from the question. */
+function lostFocus(question: HTMLElement | null, status: HTMLElement | null): boolean {
+  const active = document.activeElement;
+  return active === status || active === null || active === document.body || !question?.contains(active);
 }
 
 /** The file once chosen: waiting or uploading (with its progress), converting, or ready. */

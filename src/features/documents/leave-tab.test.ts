@@ -6,7 +6,14 @@ import { UNAUTHORIZED_MESSAGE } from "../../shared/messages";
 import type { LocalDb } from "../answers/local-db";
 import { testDb } from "../answers/test-db";
 import { replaceServerDocuments } from "./document-cache";
-import { fileKeysOfTab, type LeaveTabContext, leaveTab } from "./leave-tab";
+import {
+  checkLeaveTab,
+  deleteTabFiles,
+  fileKeysOfTab,
+  type LeaveTabContext,
+  releaseTabFiles,
+  undoTabFiles,
+} from "./leave-tab";
 import { finishChange, queuedChanges, queueUpload } from "./upload-queue";
 
 const owner = "ada@example.edu";
@@ -43,6 +50,19 @@ function context(
 }
 
 const document = { [KEY]: { file_name: "statement.docx", file_size: 20_000 } };
+
+/** Checks the tab and, when it may be left, deletes its files at once (as after "Delete and switch"). */
+async function leaveTab(ctx: LeaveTabContext, section: typeof personalStatementSection, from: string) {
+  const checked = await checkLeaveTab(ctx, section, from);
+  if (checked.busy) return "busy";
+  const held = await deleteTabFiles(
+    ctx,
+    checked.files.map((file) => file.key),
+    0,
+  );
+  await releaseTabFiles(db, owner, held);
+  return "allowed";
+}
 const bytes = new TextEncoder().encode("PK statement").buffer as ArrayBuffer;
 
 describe("leaving a tab with a file (spec §4)", () => {
@@ -117,5 +137,47 @@ describe("leaving a tab with a file (spec §4)", () => {
     await finishChange(db, entry, document[KEY]);
     expect(await leaveTab(context("COMPLETED"), personalStatementSection, "upload")).toBe("allowed");
     expect(await queuedChanges(db, owner)).toEqual([expect.objectContaining({ op: "delete" })]);
+  });
+
+  it("names the files leaving would delete, and changes nothing until asked to", async () => {
+    await replaceServerDocuments(db, owner, document);
+    expect(await checkLeaveTab(context("COMPLETED"), personalStatementSection, "upload")).toEqual({
+      busy: false,
+      files: [{ key: KEY, name: "statement.docx" }],
+    });
+    expect(await queuedChanges(db, owner)).toEqual([]);
+  });
+
+  it("holds the deletion on the device until it can no longer be undone, and undoing puts the file back", async () => {
+    await replaceServerDocuments(db, owner, document);
+    const ctx = context("COMPLETED", undefined, "ANSWERED");
+    const later = Date.now() + 60_000;
+    const held = await deleteTabFiles(ctx, [KEY], later);
+    expect(await queuedChanges(db, owner)).toEqual([
+      expect.objectContaining({ key: KEY, op: "delete", notBefore: later }),
+    ]);
+    expect(await undoTabFiles(db, owner, held)).toEqual([KEY]);
+    expect(await db.uploads.toArray()).toEqual([]);
+
+    // A file held after a failure comes back with its bytes.
+    const entry = await queueUpload(db, owner, KEY, { name: "statement.docx", type: "", size: 12, bytes });
+    await db.uploads.put({ ...entry, held: "It could not be converted." });
+    const again = await deleteTabFiles(ctx, [KEY], later);
+    expect(await undoTabFiles(db, owner, again)).toEqual([KEY]);
+    expect(await db.uploads.get([owner, KEY])).toMatchObject({
+      op: "upload",
+      held: "It could not be converted.",
+    });
+  });
+
+  it("sends the deletion once the undo ends; an undo after that brings nothing back", async () => {
+    await replaceServerDocuments(db, owner, document);
+    const held = await deleteTabFiles(context("COMPLETED"), [KEY], Date.now() + 60_000);
+    await releaseTabFiles(db, owner, held);
+    const [queued] = await queuedChanges(db, owner);
+    expect(queued).toMatchObject({ op: "delete" });
+    expect(queued && "notBefore" in queued).toBe(false);
+    await db.uploads.clear(); // sent
+    expect(await undoTabFiles(db, owner, held)).toEqual([]);
   });
 });

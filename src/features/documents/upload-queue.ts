@@ -41,13 +41,14 @@ export async function queueUpload(
 
 /**
  * The applicant deletes question `key`'s file. A file still waiting is simply dropped (deleting
- * before upload cancels it); otherwise the server's document and conversion are queued for deletion.
- * Returns what is queued now.
+ * before upload cancels it); otherwise the server's document and conversion are queued for deletion,
+ * sent from `notBefore` on if given (while it can be undone). Returns what is queued now.
  */
 export async function queueDeletion(
   db: LocalDb,
   owner: string,
   key: string,
+  { notBefore }: { notBefore?: number } = {},
 ): Promise<"cancelled" | "queued"> {
   return db.transaction("rw", db.uploads, db.documents, async () => {
     const queued = await db.uploads.get([owner, key]);
@@ -65,8 +66,44 @@ export async function queueDeletion(
       queuedAt: nextQueuedAt(),
       attempts: 0,
       op: "delete",
+      ...(notBefore !== undefined ? { notBefore } : {}),
     });
     return "queued";
+  });
+}
+
+/** A deletion the applicant can still undo: the worker waits until `notBefore`. */
+export const waitsUntil = (entry: QueuedUpload): number =>
+  entry.op === "delete" ? (entry.notBefore ?? 0) : 0;
+
+/**
+ * Puts back what `previous` was for the question if the entry is still the version `token`
+ * (a deletion not sent yet): the undo of a deletion. False when it has gone ahead meanwhile.
+ */
+export async function restoreEntry(
+  db: LocalDb,
+  owner: string,
+  key: string,
+  token: string,
+  previous: QueuedUpload | undefined,
+): Promise<boolean> {
+  return db.transaction("rw", db.uploads, async () => {
+    const current = await db.uploads.get([owner, key]);
+    if (current?.token !== token) return false;
+    if (previous) await db.uploads.put(previous);
+    else await db.uploads.delete([owner, key]);
+    return true;
+  });
+}
+
+/** A deletion waiting for its undo to pass is sent now (same version: nothing else changes). */
+export async function sendNow(db: LocalDb, owner: string, key: string, token: string): Promise<boolean> {
+  return db.transaction("rw", db.uploads, async () => {
+    const current = await db.uploads.get([owner, key]);
+    if (current?.token !== token || current.op !== "delete") return false;
+    const { notBefore: _waited, ...rest } = current;
+    await db.uploads.put(rest);
+    return true;
   });
 }
 

@@ -330,7 +330,7 @@ describe("the upload worker", () => {
     await queueUpload(db, owner, "resume_file", keptFile("resume.pdf", "%PDF resume"));
     const uploads = worker(server, { failed: (_key, failure) => failed.push(failure.message) });
     await uploads.flushNow();
-    await expect.poll(() => failed, { timeout: 20_000 }).toEqual([STORE_UNREACHABLE_MESSAGE]);
+    await expect.poll(() => failed).toEqual([STORE_UNREACHABLE_MESSAGE]);
     uploads.stop();
     expect(server.calls.filter((call) => call.startsWith("store"))).toHaveLength(3);
     expect(await kept("resume_file")).toMatchObject({ held: STORE_UNREACHABLE_MESSAGE });
@@ -353,9 +353,7 @@ describe("the upload worker", () => {
     await queueUpload(db, owner, "resume_file", keptFile("resume.pdf", "%PDF resume"));
     const uploads = worker(server, { failed: (_key, failure) => failed.push(failure.message) });
     await uploads.flushNow();
-    await expect
-      .poll(() => server.documents.get("resume_file")?.name, { timeout: 20_000 })
-      .toBe("resume.pdf");
+    await expect.poll(() => server.documents.get("resume_file")?.name).toBe("resume.pdf");
     uploads.stop();
     expect(failed).toEqual([]);
     expect(server.calls.filter((call) => call.startsWith("store"))).toHaveLength(1);
@@ -403,6 +401,31 @@ describe("the upload worker", () => {
     expect(server.calls).toEqual(["presign resume_file", "store resume.pdf"]);
     expect(server.stored.size).toBe(0);
     expect(await queuedChanges(db, owner)).toEqual([]);
+  });
+
+  it("holds a deletion that can still be undone until its time, sending the other changes meanwhile", async () => {
+    const server = new FakeServer();
+    await replaceServerDocuments(db, owner, {
+      personal_statement_file: { file_name: "statement.pdf", file_size: 11 },
+    });
+    await queueDeletion(db, owner, "personal_statement_file", { notBefore: Date.now() + 150 });
+    await queueUpload(db, owner, "resume_file", keptFile("resume.pdf", "%PDF resume"));
+    const uploads = worker(server);
+    uploads.start();
+    try {
+      await uploads.flushNow();
+      expect(server.calls).toEqual([
+        "presign resume_file",
+        "store resume.pdf",
+        "record resume_file resume.pdf",
+      ]);
+      // Its time come, the worker sends it by itself.
+      await expect
+        .poll(() => server.calls.slice(3), { timeout: 5_000 })
+        .toEqual(["remove personal_statement_file", "remove conversion personal_statement_file"]);
+    } finally {
+      uploads.stop();
+    }
   });
 
   it("waits for the next trigger when deleting meets a server problem, and tells the page", async () => {

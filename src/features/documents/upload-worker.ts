@@ -16,6 +16,7 @@ import {
   queuedChanges,
   setStoreFailures,
   type UploadEntry,
+  waitsUntil,
 } from "./upload-queue";
 
 /** The document calls the worker makes (src/features/documents/api), as one bundle tests can replace. */
@@ -221,8 +222,15 @@ export class UploadWorker {
   private async drain(): Promise<void> {
     // A leader that steps down ends the file under way and stops there.
     while (!this.stopped && this.leader) {
-      const entry = (await queuedChanges(this.db, this.owner)).find((e) => !this.parked.has(e.token));
-      if (!entry) return;
+      const waiting = (await queuedChanges(this.db, this.owner)).filter((e) => !this.parked.has(e.token));
+      // A deletion that can still be undone waits for its time; the others go on meanwhile.
+      const now = Date.now();
+      const entry = waiting.find((e) => waitsUntil(e) <= now);
+      if (!entry) {
+        const next = Math.min(...waiting.map(waitsUntil));
+        if (Number.isFinite(next)) this.schedule(next - now);
+        return;
+      }
       const controller = new AbortController();
       this.current = { key: entry.key, token: entry.token, controller };
       this.events.sending?.(entry.key);

@@ -12,7 +12,7 @@ const ConfirmLinkedDraft = lazyPart(() =>
   import("./confirm-linked-draft").then((m) => ({ default: m.ConfirmLinkedDraft })),
 );
 
-const ERROR_LABEL = "Saved Answers Link Error";
+const ERROR_LABEL = "The answers from your link were not added";
 
 export const INVALID_LINK_TEXT = `${DRAFT_LINK_MESSAGES.invalid} The form shows the answers saved on this device; you can make a new link on the device where you started.`;
 export const FAILED_LINK_TEXT =

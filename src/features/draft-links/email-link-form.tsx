@@ -2,6 +2,7 @@ import { useRef, useState } from "react";
 import { FieldError, Input, Label, Text, TextField } from "react-aria-components";
 import { PendingButton } from "../../components/pending-button";
 import { ApiError } from "../../lib/api-client";
+import { useAnnouncer } from "../../lib/use-announcer";
 import { AUTH_MESSAGES, isValidEmail, normalizeEmail } from "../../shared/auth-rules";
 import { GENERIC_ERROR_MESSAGE } from "../../shared/messages";
 import { emailDraftLink } from "./draft-link-api";
@@ -13,13 +14,23 @@ export function EmailLinkForm({ token }: { token: string }) {
   const [error, setError] = useState<string | undefined>();
   const [sent, setSent] = useState("");
   const [sending, setSending] = useState(false);
+  const { announcer, announce } = useAnnouncer();
+
+  /**
+   * The keyboard goes to the field, whose error is read as it arrives; when it is there already
+   * (Enter pressed in it) nothing would be heard, so the error is said (issue 37).
+   */
+  function showError(message: string) {
+    setError(message);
+    if (document.activeElement === input.current) announce(message);
+    else input.current?.focus();
+  }
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setSent("");
     if (!isValidEmail(email)) {
-      setError(AUTH_MESSAGES.emailInvalid);
-      input.current?.focus();
+      showError(AUTH_MESSAGES.emailInvalid);
       return;
     }
     setError(undefined);
@@ -27,8 +38,7 @@ export function EmailLinkForm({ token }: { token: string }) {
     try {
       setSent((await emailDraftLink(token, normalizeEmail(email))).message);
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : GENERIC_ERROR_MESSAGE);
-      input.current?.focus();
+      showError(failure instanceof ApiError ? failure.message : GENERIC_ERROR_MESSAGE);
     } finally {
       setSending(false);
     }
@@ -66,6 +76,7 @@ export function EmailLinkForm({ token }: { token: string }) {
       <p role="status" className="draft-link__status">
         {sent}
       </p>
+      {announcer}
     </form>
   );
 }

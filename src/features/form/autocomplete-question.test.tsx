@@ -4,6 +4,7 @@ import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { testSnapshotContext } from "../../../tests/helpers/snapshot-context";
 import type { FormPage } from "../../form/catalogue-types";
+import { LOOKUP_LIST_HEADER, LOOKUP_NO_LIST, NO_SCHOOL_LIST_MESSAGE } from "../../shared/lookup-types";
 import { answerStore } from "../answers/answer-session";
 import { SnapshotContext } from "../profile/snapshot-context";
 import { FormPageView } from "./form-page-view";
@@ -141,6 +142,29 @@ describe("an autocomplete question", () => {
     expect(screen.queryByRole("option")).toBeNull();
     expect(answerStore.get("t_school")).toBe("Central");
     expect((input as HTMLInputElement).value).toBe("Central");
+  });
+
+  it("says that there is no list when the server has none, and keeps the typed name", async () => {
+    fetchMock.mockResolvedValue(Response.json([], { headers: { [LOOKUP_LIST_HEADER]: LOOKUP_NO_LIST } }));
+    const input = await renderPage();
+    const status = screen.getByRole("status");
+    expect(status.textContent).toBe("");
+    fireEvent.change(input, { target: { value: "Central" } });
+    await waitFor(() => expect(status.textContent).toBe(NO_SCHOOL_LIST_MESSAGE));
+    expect(screen.queryByRole("option")).toBeNull();
+    expect(answerStore.get("t_school")).toBe("Central");
+  });
+
+  it("says nothing of the kind when a list has no match, or the lookup fails", async () => {
+    fetchMock.mockResolvedValueOnce(Response.json([]));
+    fetchMock.mockRejectedValueOnce(new TypeError("offline"));
+    const input = await renderPage();
+    fireEvent.change(input, { target: { value: "Zzz" } });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    fireEvent.change(input, { target: { value: "Zzzq" } });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(screen.getByRole("status").textContent).toBe("");
   });
 
   it("fills a place's city, state, ZIP and country from a city suggestion, and keeps the street line for the street", async () => {

@@ -12,12 +12,13 @@ import {
 import type { AutocompleteQuestion as AutocompleteQuestionData } from "../../form/catalogue-types";
 import { optionLabel } from "../../form/options/resolve-options";
 import { DEFAULT_TEXT_MAX } from "../../shared/constants";
-import type { LookupSuggestion } from "../../shared/lookup-types";
+import { type LookupSuggestion, NO_SCHOOL_LIST_MESSAGE } from "../../shared/lookup-types";
 import { answerStore } from "../answers/answer-session";
 import { debounce } from "./debounce";
 import { Description, ErrorMessage, RequiredMark } from "./field-parts";
 import { fillAnswers } from "./fill-answers";
 import { findDetails, findSuggestions, LOOKUP_DEBOUNCE_MS, LOOKUP_MAX_WAIT_MS } from "./lookup-client";
+import { keepPageVisible } from "./page-stays-visible";
 import { setAnswer } from "./set-answer";
 import { streetLineAfterPlace } from "./street-line";
 import { useFieldErrors, useFieldEvents } from "./use-field-errors";
@@ -32,7 +33,8 @@ import { useQuestionAnswer } from "./use-form-answers";
  * the keyboard in it to type the street. Clearing the text resets what the last choice filled
  * (all related answers for an entry with an id, such as a school and its CEEB code); typing over
  * an entry with an id clears them too. Lookup failures leave the typed text and no suggestions
- * (spec §8).
+ * (spec §8). A category without any list (no high-school list is shipped) says so once searched,
+ * rather than showing nothing as if nothing matched (issue 31).
  */
 export function AutocompleteQuestion({
   question,
@@ -50,8 +52,23 @@ export function AutocompleteQuestion({
   const errors = useFieldErrors(shownKeys);
   const events = useFieldEvents([question.key]);
   const [suggestions, setSuggestions] = useState<LookupSuggestion[]>([]);
+  const [noList, setNoList] = useState(false);
   const running = useRef<AbortController | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  // Where the list is rendered: right after the input, not at the end of the page.
+  const [listHome, setListHome] = useState<HTMLDivElement | null>(null);
+  const listOpen = useRef(false);
+  const onOpenChange = (isOpen: boolean) => {
+    if (isOpen === listOpen.current) return;
+    listOpen.current = isOpen;
+    keepPageVisible(isOpen);
+  };
+  useEffect(
+    () => () => {
+      if (listOpen.current) keepPageVisible(false);
+    },
+    [],
+  );
   /** The text React Aria writes back after a choice; not a new free-text entry. */
   const chosenText = useRef<string | null>(null);
 
@@ -64,7 +81,10 @@ export function AutocompleteQuestion({
           running.current = controller;
           findSuggestions(text, question.category, controller.signal).then(
             (found) => {
-              if (!controller.signal.aborted) setSuggestions(uniqueById(found));
+              if (controller.signal.aborted) return;
+              setSuggestions(uniqueById(found.suggestions));
+              // Kept once said: the list does not come back while the applicant types.
+              if (found.noList) setNoList(true);
             },
             () => {},
           );
@@ -158,6 +178,7 @@ export function AutocompleteQuestion({
       items={suggestions}
       allowsCustomValue
       menuTrigger="input"
+      onOpenChange={onOpenChange}
       onBlur={events.left}
       isInvalid={errors.length > 0}
       isRequired={required}
@@ -174,9 +195,14 @@ export function AutocompleteQuestion({
         maxLength={DEFAULT_TEXT_MAX}
         autoComplete={question.autoComplete ?? "off"}
       />
+      <div ref={setListHome} className="combobox__list-home" />
       <ErrorMessage errors={errors} keys={shownKeys} />
-      <OpenOnSuggestions count={suggestions.length} />
-      <Popover className="popover combobox__popover">
+      {/* A live region from the start, so that the note is announced once when it comes. */}
+      <p className="field__description" role="status">
+        {noList ? NO_SCHOOL_LIST_MESSAGE : null}
+      </p>
+      <OpenOnSuggestions suggestions={suggestions} />
+      <Popover className="popover combobox__popover" UNSTABLE_portalContainer={listHome ?? undefined}>
         <ListBox className="listbox">
           {(item: LookupSuggestion) => (
             <ListBoxItem id={item.id} textValue={item.text} className="listbox__item">
@@ -196,13 +222,18 @@ export function AutocompleteQuestion({
 
 /**
  * React Aria opens the list when the text changes and suggestions are already there; ours arrive
- * after typing pauses, so open it when they do (while the applicant is still in the field).
+ * after typing pauses, so open it when they do (while the applicant is still in the field). Only
+ * a new list opens it: the state object is new on every render, and reopening on that would undo
+ * Escape at once (the list could not be closed by keyboard).
  */
-function OpenOnSuggestions({ count }: { count: number }) {
+function OpenOnSuggestions({ suggestions }: { suggestions: readonly LookupSuggestion[] }) {
   const state = useContext(ComboBoxStateContext);
+  const current = useRef(state);
+  current.current = state;
   useEffect(() => {
-    if (state && count > 0 && state.isFocused && !state.isOpen) state.open(null, "input");
-  }, [state, count]);
+    const combo = current.current;
+    if (combo && suggestions.length > 0 && combo.isFocused && !combo.isOpen) combo.open(null, "input");
+  }, [suggestions]);
   return null;
 }
 

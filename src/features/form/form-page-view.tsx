@@ -16,7 +16,6 @@ import type { FormPage, Question, Section } from "../../form/catalogue-types";
 import { textForViewer } from "../../form/engine/audience";
 import { answerKeysOf } from "../../form/engine/question-keys";
 import { isQuestionRequired, requiredKeys } from "../../form/engine/required";
-import { switchTab } from "../../form/engine/tabs";
 import { validateAnswers } from "../../form/engine/validate";
 import { type Block, repeatCapacity, type VisibleSection, visiblePage } from "../../form/engine/visibility";
 import { catalogueText } from "../../i18n/translations";
@@ -29,6 +28,14 @@ import { answerStore } from "../answers/answer-session";
 import { useClientSnapshot } from "../profile/snapshot-context";
 import { PageNotices } from "../shell/page-notices";
 import * as shellMessages from "../shell/shell-messages";
+import {
+  addAnotherId,
+  type BlockFiles,
+  blockName,
+  lazyBlockFiles,
+  type RemoveBlock,
+  useBlockRemoval,
+} from "./block-removal";
 import { debounce } from "./debounce";
 import { FieldErrors } from "./field-errors";
 import { FormEngagedContext } from "./form-engaged";
@@ -39,20 +46,13 @@ import { partComponent } from "./part-component";
 import { collectionsPart } from "./question-parts";
 import { QuestionView } from "./question-view";
 import { type RenderedUnit, readyUnit, TAB_LIST } from "./ready-question-parts";
-import { answerWriter, setAnswer } from "./set-answer";
+import { answerWriter } from "./set-answer";
+import { applyAtOnce, type TabSwitchHandler, useTabSwitching } from "./tab-switch";
 import { FieldErrorsContext } from "./use-field-errors";
 import { useAnswersOf } from "./use-form-answers";
 import { useHashFocus } from "./use-hash-focus";
 import { useProgressiveCount } from "./use-progressive-count";
 import { useUiChoices } from "./use-ui-choices";
-
-/**
- * Asked before the applicant leaves tab `from` of `section` for tab `to`; false keeps `from` and
- * its answers. The documents feature checks a tab's stored conversion and document here.
- */
-export type BeforeTabSwitch = (from: string, to: string, section: Section) => Promise<boolean>;
-
-const allowTabSwitch: BeforeTabSwitch = async () => true;
 
 function engineContext() {
   return { hostName: partner.name, today: new Date(), translate: catalogueText };
@@ -109,11 +109,18 @@ function sectionUnitsOf({ section, blocks, tab }: VisibleSection, signedIn: bool
  */
 export function FormPageView({
   page: englishPage,
-  beforeTabSwitch = allowTabSwitch,
+  switchTabs = applyAtOnce,
+  tabNotice,
+  blockFiles = lazyBlockFiles,
   after = null,
 }: {
   page: FormPage;
-  beforeTabSwitch?: BeforeTabSwitch;
+  /** A removed repeated block's files (the documents feature, on a page whose blocks have some). */
+  blockFiles?: BlockFiles;
+  /** Decides each tab switch (the documents feature asks before deleting, tab-switch.ts). */
+  switchTabs?: TabSwitchHandler;
+  /** What a tabbed section shows above its chosen tab's questions (an undo after a switch). */
+  tabNotice?: (section: Section) => ReactNode;
   /** What follows the form (the page's actions): rendered once every question has been. */
   after?: ReactNode;
 }) {
@@ -125,7 +132,8 @@ export function FormPageView({
   const owner = signedIn ? answerStore.owner : null;
   const dependencies = useMemo(() => pageDependencyKeys(page), [page]);
   const controlling = useAnswersOf(dependencies);
-  const { counts, tabs, add, choose } = useUiChoices(page, owner);
+  const { counts, tabs, add, setCount, choose } = useUiChoices(page, owner);
+  const { removeBlock, dialog: removalDialog } = useBlockRemoval(setCount, blockFiles);
   const sections = useMemo(
     // Recomputed when a controlling answer changes; the engine also reads the others (e.g. which
     // repeated blocks hold answers) as they are at that moment.
@@ -157,25 +165,8 @@ export function FormPageView({
     errors.changed();
   }, [errors, counts, tabs]);
 
-  // Spec §4: leaving a tab (once `beforeTabSwitch` allows it) clears its answers through the one
-  // write path, then the choice is kept. One switch at a time.
-  const switching = useRef(false);
-  const onSwitchTab = useCallback(
-    async (section: Section, from: string, to: string) => {
-      if (!signedIn || !section.tabs || from === to || switching.current) return;
-      switching.current = true;
-      try {
-        if (!(await beforeTabSwitch(from, to, section))) return;
-        for (const [key, value] of Object.entries(switchTab(section, from, to, answerStore.all()))) {
-          setAnswer(key, value);
-        }
-        choose(section.tabs.tabId, to);
-      } finally {
-        switching.current = false;
-      }
-    },
-    [signedIn, beforeTabSwitch, choose],
-  );
+  // Spec §4: leaving a tab clears its answers through the one write path, then the choice is kept.
+  const onSwitchTab = useTabSwitching(signedIn, choose, switchTabs);
   useEffect(() => errors.setValidating(snapshot.web_status === "validating"), [errors, snapshot.web_status]);
   useEffect(() => {
     const check = debounce(() => errors.edited(), EDIT_CHECK_MS);
@@ -249,12 +240,15 @@ export function FormPageView({
               required={required}
               signedIn={signedIn}
               onAddAnother={add}
+              onRemoveBlock={removeBlock}
               onSwitchTab={onSwitchTab}
+              tabNotice={tabNotice}
             />
           ))}
         </FormEngagedContext.Provider>
       </form>
       {complete ? after : null}
+      {removalDialog}
     </FieldErrorsContext.Provider>
   );
 }
@@ -325,7 +319,9 @@ const SectionView = memo(function SectionView({
   required,
   signedIn,
   onAddAnother,
+  onRemoveBlock,
   onSwitchTab,
+  tabNotice,
 }: {
   shown: VisibleSection;
   /** What it renders, in order (sectionUnitsOf). */
@@ -336,7 +332,10 @@ const SectionView = memo(function SectionView({
   signedIn: boolean;
   /** Adds a block to a repeated section that shows `current` of them. */
   onAddAnother: (buttonId: string, current: number, capacity: number) => void;
+  /** Removes block `index` of the `shown` (issue 37, point 9). */
+  onRemoveBlock: RemoveBlock;
   onSwitchTab: (section: Section, from: string, to: string) => Promise<void>;
+  tabNotice: ((section: Section) => ReactNode) | undefined;
 }) {
   // Spec §6: add-another counts are not kept for anonymous visitors; they see the first block.
   const visibleBlocks = signedIn ? allBlocks : allBlocks.slice(0, 1);
@@ -369,6 +368,7 @@ const SectionView = memo(function SectionView({
           tab={tab}
           labelledBy={titleId}
           onSwitchTab={onSwitchTab}
+          notice={tabNotice?.(section)}
         />
       ) : section.repeat ? (
         blocks.map((block, index) => {
@@ -390,6 +390,14 @@ const SectionView = memo(function SectionView({
                   required={isQuestionRequired(question, required)}
                 />
               ))}
+              {complete && titled && signedIn ? (
+                <Button
+                  className="button button--secondary remove-block"
+                  onPress={() => void onRemoveBlock(section, index, allBlocks.length)}
+                >
+                  Remove {blockName(section, index)}
+                </Button>
+              ) : null}
             </div>
           );
         })
@@ -406,6 +414,7 @@ const SectionView = memo(function SectionView({
       )}
       {complete && section.repeat && signedIn && blocks.length < capacity ? (
         <Button
+          id={addAnotherId(section)}
           className="button button--secondary add-another"
           onPress={() => {
             focusBlock.current = blocks.length;
@@ -451,6 +460,7 @@ function TabbedQuestions({
   tab,
   labelledBy,
   onSwitchTab,
+  notice,
 }: {
   section: Section;
   /** The section's units in order (sectionUnitsOf): own questions, the tab list, the tab's. */
@@ -461,6 +471,8 @@ function TabbedQuestions({
   tab: string;
   labelledBy: string;
   onSwitchTab: (section: Section, from: string, to: string) => Promise<void>;
+  /** Shown in the chosen tab's panel, before its questions. */
+  notice: ReactNode;
 }) {
   const rendered = units.slice(0, limit);
   const tabList = rendered.indexOf(TAB_LIST);
@@ -485,6 +497,7 @@ function TabbedQuestions({
         labelledBy={labelledBy}
         onChoose={(to) => void onSwitchTab(section, tab, to)}
       >
+        {notice}
         {render(rendered.slice(tabList + 1))}
       </FormTabs>
     </>

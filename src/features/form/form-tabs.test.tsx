@@ -6,7 +6,8 @@ import { testSnapshotContext } from "../../../tests/helpers/snapshot-context";
 import type { FormPage } from "../../form/catalogue-types";
 import { answerStore } from "../answers/answer-session";
 import { SnapshotContext } from "../profile/snapshot-context";
-import { type BeforeTabSwitch, FormPageView } from "./form-page-view";
+import { FormPageView } from "./form-page-view";
+import type { TabSwitchHandler } from "./tab-switch";
 
 /** What the page shows after its form once every question has rendered. */
 const RENDERED = "Every question rendered";
@@ -42,15 +43,11 @@ const page: FormPage = {
 };
 
 /** Renders the page and waits until every question has (they come a few at a time, issue 15). */
-async function renderPage(signedIn: boolean, beforeTabSwitch?: BeforeTabSwitch) {
+async function renderPage(signedIn: boolean, switchTabs?: TabSwitchHandler) {
   const rendered = render(
     <MemoryRouter initialEntries={["/education"]}>
       <SnapshotContext.Provider value={testSnapshotContext({ is_logged_in: signedIn })}>
-        <FormPageView
-          page={page}
-          after={<p>{RENDERED}</p>}
-          {...(beforeTabSwitch ? { beforeTabSwitch } : {})}
-        />
+        <FormPageView page={page} after={<p>{RENDERED}</p>} {...(switchTabs ? { switchTabs } : {})} />
       </SnapshotContext.Provider>
     </MemoryRouter>,
   );
@@ -112,20 +109,28 @@ describe("a tabbed section", () => {
     expect(screen.getByRole("tab", { name: "Enter manually", selected: true })).toBeTruthy();
   });
 
-  it("keeps the tab and its answers when beforeTabSwitch refuses", async () => {
+  it("keeps the tab and its answers when the switch is not applied, and an undo restores both", async () => {
     answerStore.replaceAll("applicant-2", []);
     await answerStore.set("t_file", "transcript.pdf");
-    const beforeTabSwitch = vi.fn(async () => false);
-    await renderPage(true, beforeTabSwitch);
+    let asked: Parameters<TabSwitchHandler>[0] | undefined;
+    const switchTabs = vi.fn<TabSwitchHandler>(async (request) => {
+      asked = request;
+    });
+    await renderPage(true, switchTabs);
 
     await chooseNextTabByKeyboard();
-    expect(beforeTabSwitch).toHaveBeenCalledWith(
-      "upload",
-      "manual",
-      expect.objectContaining({ id: page.sections[0]?.id }),
-    );
+    expect(asked).toMatchObject({ from: "upload", to: "manual", leaving: { t_file: "transcript.pdf" } });
+    expect(asked?.section.id).toBe(page.sections[0]?.id);
     expect(screen.getByRole("tab", { name: "Upload", selected: true })).toBeTruthy();
     expect(screen.getByRole("textbox", { name: "File name" })).toBeTruthy();
+    expect(answerStore.get("t_file")).toBe("transcript.pdf");
+
+    act(() => asked?.apply());
+    expect(await screen.findByRole("textbox", { name: "GPA" })).toBeTruthy();
+    expect(answerStore.get("t_file")).toBe("");
+    act(() => asked?.restore());
+    expect(await screen.findByRole("textbox", { name: "File name" })).toBeTruthy();
+    expect(screen.getByRole("tab", { name: "Upload", selected: true })).toBeTruthy();
     expect(answerStore.get("t_file")).toBe("transcript.pdf");
   });
 });

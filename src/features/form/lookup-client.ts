@@ -3,7 +3,9 @@
 import { apiRequest } from "../../lib/api-client";
 import {
   LOOKUP_DETAIL_FIELDS,
+  LOOKUP_LIST_HEADER,
   LOOKUP_MAX_RESULTS,
+  LOOKUP_NO_LIST,
   type LookupDetails,
   type LookupSuggestion,
 } from "../../shared/lookup-types";
@@ -16,23 +18,37 @@ function isAbort(error: unknown, signal?: AbortSignal): boolean {
   return signal?.aborted === true || (error instanceof DOMException && error.name === "AbortError");
 }
 
-/** At most 5 suggestions for `text`; [] when the lookup fails or answers something unexpected. */
+/** A search's answer: `noList` when the server said the category has no list at all. */
+export type Suggestions = { suggestions: LookupSuggestion[]; noList: boolean };
+
+/**
+ * At most 5 suggestions for `text`; none when the lookup fails or answers something unexpected
+ * (and then `noList` is false: only the server's own word says there is no list).
+ */
 export async function findSuggestions(
   text: string,
   category: string,
   signal?: AbortSignal,
-): Promise<LookupSuggestion[]> {
+): Promise<Suggestions> {
   const query = new URLSearchParams({ text, category, max_results: String(LOOKUP_MAX_RESULTS) });
+  let noList = false;
+  const onHeaders = (headers: Headers) => {
+    noList = headers.get(LOOKUP_LIST_HEADER) === LOOKUP_NO_LIST;
+  };
   try {
-    const found = await apiRequest<unknown>("GET", `/lookup/find?${query}`, signal ? { signal } : {});
-    if (!Array.isArray(found)) return [];
-    return found
+    const found = await apiRequest<unknown>("GET", `/lookup/find?${query}`, {
+      onHeaders,
+      ...(signal ? { signal } : {}),
+    });
+    if (!Array.isArray(found)) return { suggestions: [], noList: false };
+    const suggestions = found
       .filter(isSuggestion)
       .slice(0, LOOKUP_MAX_RESULTS)
       .map((s) => ({ text: s.text, id: s.id, sub_text: typeof s.sub_text === "string" ? s.sub_text : "" }));
+    return { suggestions, noList: noList && suggestions.length === 0 };
   } catch (error) {
     if (isAbort(error, signal)) throw error;
-    return [];
+    return { suggestions: [], noList: false };
   }
 }
 

@@ -10,7 +10,7 @@ const DEFAULT_ROWS = 6;
 /** The counter speaks (politely) only from this share of the limit on, not on every keystroke. */
 const ANNOUNCE_FROM = 0.9;
 
-/** A long answer with its "Character count: n / limit" (spec §5, §9). */
+/** A long answer with its "Character count: n / limit" (spec §5, §9), which describes the field. */
 export function TextareaQuestion({
   question,
   required,
@@ -23,6 +23,7 @@ export function TextareaQuestion({
   const events = useFieldEvents([question.key]);
   const limit = questionLengthLimit(question);
   const nearLimit = value.length >= Math.floor(limit * ANNOUNCE_FROM);
+  const counterId = `${question.key}-counter`;
   return (
     <TextField
       id={question.key}
@@ -34,6 +35,8 @@ export function TextareaQuestion({
       isInvalid={errors.length > 0}
       isRequired={required}
       validationBehavior="aria"
+      // The counter describes the text area (read with it), besides its help text and errors.
+      aria-describedby={counterId}
     >
       <Label className="field__label">
         {question.label}
@@ -42,6 +45,7 @@ export function TextareaQuestion({
       <Description text={question.description} />
       <TextArea className="field__input field__input--textarea" rows={question.rows ?? DEFAULT_ROWS} />
       <p
+        id={counterId}
         className={nearLimit ? "field__counter field__counter--near" : "field__counter"}
         aria-live={nearLimit ? "polite" : "off"}
       >

@@ -57,16 +57,23 @@ describe("add-another counts and tab choices on the device", () => {
     ]);
   });
 
-  it("folds in the server's copy: the larger count, and its tab unless a change is waiting here", async () => {
+  it("folds in the server's copy: its count and its tab, unless a change to them is waiting here", async () => {
     const owner = "cy@example.edu";
     await saveCount(owner, "college", 3, noSend);
+    await adoptServerChoices(
+      owner,
+      { add_another: { college: 3 }, tabs: {} },
+      new Set([countQueueKey("college")]),
+    );
+    expect((await readChoices(owner, [educationPage])).counts).toEqual({ college: 3 });
+    // A block removed on another device (issue 37): the lower count is shown here too.
     await adoptServerChoices(
       owner,
       { add_another: { college: 2 }, tabs: { essay_tab: "upload" } },
       new Set(),
     );
     expect(await readChoices(owner, [educationPage, tabbedPage])).toEqual({
-      counts: { college: 3 },
+      counts: { college: 2 },
       tabs: { essay_tab: "upload" },
     });
     await saveTab(owner, "essay_tab", "type", noSend);

@@ -101,23 +101,19 @@ export async function saveTab(owner: string, tabId: string, chosen: string, send
 }
 
 /**
- * Folds the server's counts and tab choices into the device's copy. A count keeps the larger of the
- * two (counts never go down, as on the server); a tab choice with a change still waiting on this
- * device keeps the device's choice, otherwise the server's wins.
+ * Folds the server's counts and tab choices into the device's copy: the server's wins unless a
+ * change to the same count or tab is still waiting on this device (a block removed on another
+ * device is gone here too, issue 37; the engine never hides a block that holds answers).
  */
 export async function adoptServerChoices(
   owner: string,
   server: { add_another: Record<string, number>; tabs: Record<string, string> },
   pendingKeys: ReadonlySet<string>,
 ): Promise<void> {
-  const buttonIds = Object.keys(server.add_another);
-  const local = await getMany<unknown>(buttonIds.map((id) => countKey(owner, id)));
   const entries: [string, unknown][] = [];
-  buttonIds.forEach((buttonId, i) => {
-    const count = server.add_another[buttonId] ?? 0;
-    const held = local[i];
-    if (typeof held !== "number" || held < count) entries.push([countKey(owner, buttonId), count]);
-  });
+  for (const [buttonId, count] of Object.entries(server.add_another)) {
+    if (!pendingKeys.has(countQueueKey(buttonId))) entries.push([countKey(owner, buttonId), count]);
+  }
   for (const [tabId, chosen] of Object.entries(server.tabs)) {
     if (!pendingKeys.has(tabQueueKey(tabId))) entries.push([tabKey(owner, tabId), chosen]);
   }

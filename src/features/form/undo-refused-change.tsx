@@ -40,7 +40,7 @@ export function UndoRefusedChange({ keys }: { keys: readonly string[] }) {
       // The button goes with the refusal: the field takes the focus back.
       if (keys[0]) focusQuestion(keys[0]);
     } catch {
-      showErrorToast("Undo Error", NETWORK_ERROR_MESSAGE);
+      showErrorToast("Your change was not undone", NETWORK_ERROR_MESSAGE);
     } finally {
       setBusy(false);
     }

@@ -3,7 +3,7 @@ import { showErrorToast } from "../../components/toasts";
 import type { FormPage } from "../../form/catalogue-types";
 import { formPages } from "../../form/pages/form-pages";
 import { FAILURE_POLICY } from "../../lib/failure-policy";
-import { ADD_ANOTHER_MAX_COUNT } from "../../shared/constants";
+import { ADD_ANOTHER_DEFAULT_COUNT, ADD_ANOTHER_MAX_COUNT } from "../../shared/constants";
 import { answerStore, loadSyncClient } from "../answers/answer-session";
 import { onActionDropped } from "../answers/refused-actions";
 import { getAddAnother } from "./api/get-add-another";
@@ -50,7 +50,9 @@ onActionDropped(({ kind, payload, failure }) => {
     const { tab_id } = payload as { tab_id?: unknown };
     if (typeof tab_id !== "string") return;
     const section = sections.find((s) => s.tabs?.tabId === tab_id);
-    showErrorToast(toastLabel("tabs", section?.title ?? tab_id), failure.message, {
+    const tab = section?.title ?? tab_id;
+    showErrorToast(toastLabel("tabs", tab), failure.message, {
+      title: FAILURE_POLICY.tabs.toastTitle?.(tab),
       onClose: () =>
         void refetch(
           () => getTabs(),
@@ -90,6 +92,8 @@ export function useUiChoices(
   owner: string | null,
 ): OwnerChoices & {
   add: (buttonId: string, shown: number, capacity: number) => void;
+  /** Keeps a lower count after a block is removed (issue 37; never below the default). */
+  setCount: (buttonId: string, count: number) => void;
   choose: (tabId: string, chosen: string) => void;
 } {
   const [choices, setChoices] = useState<OwnerChoices>(NONE);
@@ -123,6 +127,16 @@ export function useUiChoices(
     [owner],
   );
 
+  const setCount = useCallback(
+    (buttonId: string, count: number) => {
+      if (!owner) return;
+      const next = Math.max(count, ADD_ANOTHER_DEFAULT_COUNT);
+      setChoices((previous) => ({ ...previous, counts: { ...previous.counts, [buttonId]: next } }));
+      saveCount(owner, buttonId, next, queue).catch(() => {});
+    },
+    [owner],
+  );
+
   const choose = useCallback(
     (tabId: string, chosen: string) => {
       if (!owner) return;
@@ -132,5 +146,5 @@ export function useUiChoices(
     [owner],
   );
 
-  return { ...choices, add, choose };
+  return { ...choices, add, setCount, choose };
 }

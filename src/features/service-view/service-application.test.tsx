@@ -20,11 +20,12 @@ const application = (changes: Partial<ServiceResponse> = {}): ServiceResponse =>
 });
 
 /** The text of each list item of the boxes under `label`. */
+/** Each box as printed, then as a screen reader names its mark: "[X] Transfer (Selected)". */
 function boxes(label: string): string[] {
   const list = screen.getByRole("list", { name: label });
   return within(list)
     .getAllByRole("listitem")
-    .map((item) => item.textContent ?? "");
+    .map((item) => `${item.textContent ?? ""} (${within(item).getByRole("img").getAttribute("aria-label")})`);
 }
 
 describe("the service rendering of a complete application", () => {
@@ -46,17 +47,17 @@ describe("the service rendering of a complete application", () => {
   it("shows radios and the certification as [X] / [ ] boxes with their labels", () => {
     render(<ServiceApplication application={application()} />);
     expect(boxes("How do you wish to apply?")).toEqual([
-      "[X] Transfer (selected)",
-      "[ ] Second Degree (not selected)",
-      "[ ] Accelerated (not selected)",
+      "[X] Transfer (Selected)",
+      "[ ] Second Degree (Not selected)",
+      "[ ] Accelerated (Not selected)",
     ]);
     expect(boxes("Are any criminal charges currently pending against you?")).toEqual([
-      "[ ] Yes (not selected)",
-      "[X] No (selected)",
+      "[ ] Yes (Not selected)",
+      "[X] No (Selected)",
     ]);
-    expect(screen.getByText(CERTIFICATION_TEXT, { exact: false }).textContent).toBe(
-      `[X] ${CERTIFICATION_TEXT} (selected)`,
-    );
+    const certification = screen.getByText(CERTIFICATION_TEXT, { exact: false });
+    expect(certification.textContent).toBe(`[X] ${CERTIFICATION_TEXT}`);
+    expect(within(certification).getByRole("img", { name: "Selected" })).toBeTruthy();
   });
 
   it("shows coded answers by their label, dates in words and schools with their CEEB code", () => {

@@ -1,14 +1,17 @@
 import type { Box, QuestionDisplay } from "./answer-display";
 
-/** "[X]" or "[ ]" as printed; a screen reader hears whether the option was chosen instead. */
+/**
+ * "[X]" or "[ ]" as printed, named "Selected" or "Not selected" for a screen reader, in the browser
+ * and in the application PDF's tags (Chromium tags it a Figure with that /Alt; hidden text is
+ * neither drawn nor tagged in a print, so the state must be the mark's own name, issue 37).
+ */
 function BoxMark({ box }: { box: Box }) {
   return (
     <>
-      <span className="service-box__mark" aria-hidden="true">
+      <span className="service-box__mark" role="img" aria-label={box.checked ? "Selected" : "Not selected"}>
         {box.checked ? "[X]" : "[ ]"}
       </span>{" "}
       {box.label}
-      <span className="visually-hidden">{box.checked ? " (selected)" : " (not selected)"}</span>
     </>
   );
 }

@@ -30,7 +30,7 @@ export async function unsentChanges(): Promise<number> {
 export type LogOutOutcome = { serverSessionEnded: boolean };
 
 /** Spec §8 "Logout failure": what the applicant is told when the server could not be reached. */
-export const LOGOUT_ERROR_LABEL = "Logout Error";
+export const LOGOUT_ERROR_LABEL = "Signed out on this device only";
 export const LOGOUT_ERROR_MESSAGE =
   "We couldn't reach the server to end your session. You are signed out on this device, and the session ends by itself after 15 minutes without use. On a shared computer, close the browser to be safe.";
 

@@ -12,7 +12,7 @@ import { Button } from "react-aria-components";
 import { useNavigate } from "react-router-dom";
 import type { Modal as ModalComponent } from "../../components/modal";
 import { loadPart } from "../../lib/load-part";
-import { INACTIVITY_LOGOUT_MESSAGE, UNAUTHORIZED_MESSAGE } from "../../shared/messages";
+import { INACTIVITY_LOGOUT_MESSAGE, SIGNED_OUT_MESSAGE } from "../../shared/messages";
 import { InactivityTimer } from "./inactivity-timer";
 import { prepareSignOut, signOutHere } from "./sign-out-here";
 
@@ -119,11 +119,13 @@ export function InactivityGuard({ isLoggedIn }: { isLoggedIn: boolean }) {
         title="Still working?"
         size="xs"
         role="alertdialog"
+        message={
+          <p>
+            You've been inactive for a while. For your security you will be logged out in 1 minute. Your
+            answers are saved on this device.
+          </p>
+        }
       >
-        <p>
-          You've been inactive for a while. For your security you will be logged out in 1 minute. Your answers
-          are saved on this device.
-        </p>
         <div className="modal__actions">
           <Button className="button button--primary" autoFocus isDisabled={ending} onPress={onContinue}>
             Continue
@@ -131,7 +133,7 @@ export function InactivityGuard({ isLoggedIn }: { isLoggedIn: boolean }) {
           <Button
             className="button button--secondary"
             isDisabled={ending}
-            onPress={() => void endSession(UNAUTHORIZED_MESSAGE, "handler")}
+            onPress={() => void endSession(SIGNED_OUT_MESSAGE, "handler")}
           >
             Logout
           </Button>

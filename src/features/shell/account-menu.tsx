@@ -2,7 +2,7 @@ import { type RefObject, useState } from "react";
 import { Button, Dialog, Heading, Link, Popover } from "react-aria-components";
 import { useNavigate } from "react-router-dom";
 import { preloadPage } from "../../app/route-modules";
-import { UNAUTHORIZED_MESSAGE } from "../../shared/messages";
+import { SIGNED_OUT_MESSAGE } from "../../shared/messages";
 import { answerStore } from "../answers/answer-session";
 import { useAnonymousWithAnswers } from "../answers/use-anonymous-with-answers";
 import { ContinueOnAnotherDeviceButton } from "../draft-links/continue-on-another-device";
@@ -32,7 +32,7 @@ export function AccountMenu({ snapshot, triggerRef, onClose }: AccountMenuProps)
         return;
       }
       const outcome = await logOut();
-      navigate("/login", { state: { errorMessage: UNAUTHORIZED_MESSAGE } });
+      navigate("/login", { state: { errorMessage: SIGNED_OUT_MESSAGE } });
       reportLogOutFailure(outcome);
     } finally {
       setBusy(false);

@@ -12,7 +12,7 @@ export function LogoBanner() {
       <BrandMark size={44} label={partner.name} />
       <div className="logo-banner__text">
         <p className="logo-banner__title">{partner.applicationTitle}</p>
-        <p className="logo-banner__term">{partner.term}</p>
+        <p className="logo-banner__term">{partner.terms.current}</p>
       </div>
     </div>
   );

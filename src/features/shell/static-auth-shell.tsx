@@ -42,6 +42,8 @@ export function StaticLoginShell() {
             <button type="button" className="button button--secondary">
               Resend confirmation code
             </button>
+            {/* The page's announcer (an empty live region there; not live here, the shell is inert). */}
+            <p className="visually-hidden" />
           </form>
           <p className="auth-card__footer">
             Don't have an account?{" "}

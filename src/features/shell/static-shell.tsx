@@ -101,7 +101,7 @@ function StaticWelcomeBanner({ kind }: { kind: WelcomeBannerKind }) {
       ) : kind === "hello" ? (
         <>
           <h2>Hello!</h2>
-          <p>{`Thank you for starting your application for ${partner.term}. ${fee}`}</p>
+          <p>{`Thank you for starting your application for ${partner.terms.current}. ${fee}`}</p>
         </>
       ) : (
         <>

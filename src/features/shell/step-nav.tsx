@@ -1,20 +1,32 @@
 import { Link } from "react-aria-components";
 import { useLocation } from "react-router-dom";
 import { useLanguage } from "../../i18n/use-language";
-import { FORM_PAGES } from "../../shared/routes";
+import { COMPLETION_ROUTE, FORM_PAGES } from "../../shared/routes";
 import { answerStore } from "../answers/answer-session";
 import { useAnonymousWithAnswers } from "../answers/use-anonymous-with-answers";
 import { useFormNavigation } from "../application/use-form-navigation";
 import { useClientSnapshot } from "../profile/snapshot-context";
 import * as shellMessages from "./shell-messages";
 
+/** Why a visitor's step links go to create an account (WCAG 2.4.4, issue 37): said under them. */
+export const STEP_LINKS_TO_SIGNUP =
+  "To go to another step, create an account: what you've typed comes with you.";
+const WHY_ID = "step-nav-why";
+
 /**
  * Horizontal step links (spec §2, §4). They replace the history entry, so Back leaves the form.
  * Signed in, a step link sends the answers and (while validating) the validations; an anonymous
- * visitor who has typed something is taken to create an account instead.
+ * visitor who has typed something is taken to create an account instead, as a note under the
+ * links says (and each link's description). On /completion the application is submitted and its
+ * steps cannot be opened (spec §2 sends them back to /completion): no links that do nothing.
  */
 export function StepNav() {
   const { pathname } = useLocation();
+  if (pathname === COMPLETION_ROUTE) return null;
+  return <StepLinks pathname={pathname} />;
+}
+
+function StepLinks({ pathname }: { pathname: string }) {
   const { signedIn, save } = useFormNavigation();
   const { markPageChanged } = useClientSnapshot();
   const anonymousWithAnswers = useAnonymousWithAnswers(signedIn);
@@ -33,6 +45,7 @@ export function StepNav() {
                 }
                 className="step-nav__link"
                 aria-current={current ? "step" : undefined}
+                aria-describedby={anonymousWithAnswers ? WHY_ID : undefined}
                 onPress={() => {
                   if (anonymousWithAnswers) return;
                   markPageChanged();
@@ -53,6 +66,11 @@ export function StepNav() {
           );
         })}
       </ol>
+      {anonymousWithAnswers ? (
+        <p id={WHY_ID} className="step-nav__why">
+          {STEP_LINKS_TO_SIGNUP}
+        </p>
+      ) : null}
     </nav>
   );
 }

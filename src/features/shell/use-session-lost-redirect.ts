@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router-dom";
-import { UNAUTHORIZED_MESSAGE } from "../../shared/messages";
+import { SIGNED_OUT_MESSAGE } from "../../shared/messages";
 import { getSyncStatus } from "../answers/sync-status";
 import { useSyncStatus } from "../answers/use-sync-status";
 import { signOutHere } from "../session/sign-out-here";
@@ -24,7 +24,7 @@ export function useSessionLostRedirect(username: string | null): void {
     void signOutHere().then(() => {
       const kept = getSyncStatus().keptForSignIn;
       const notice = kept > 0 ? { noticeMessage: keptChangesMessage(kept) } : {};
-      navigate("/login", { state: { errorMessage: UNAUTHORIZED_MESSAGE, username, ...notice } });
+      navigate("/login", { state: { errorMessage: SIGNED_OUT_MESSAGE, username, ...notice } });
     });
   }, [phase, username, navigate]);
 }

@@ -40,7 +40,7 @@ export function WelcomeBanner({ snapshot }: { snapshot: ClientSnapshot }) {
       <section className="welcome-banner" aria-labelledby="welcome-title">
         <h2 id="welcome-title">{t(m.hello)}</h2>
         {/* One text node, as in the prerendered screen: see static-shell.tsx. */}
-        <p>{t(m.helloText, { term: partner.term, fee })}</p>
+        <p>{t(m.helloText, { term: partner.terms.current, fee })}</p>
       </section>
     );
   }

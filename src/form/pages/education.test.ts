@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { partner } from "../../config/partner";
+import { MAJOR_QUESTION_KEYS } from "../../config/partner-schema";
 import { EDUCATION_KEYS } from "../answer-keys";
 import type { EngineContext } from "../catalogue-types";
 import { applyAnswer } from "../engine/apply-answer";
@@ -128,18 +129,18 @@ describe("program", () => {
   });
 
   it("derives each program question's visibility from the partner configuration", () => {
-    for (const [key, codes] of Object.entries(partner.majors.questionsByMajor)) {
-      for (const code of codes) {
-        const list = (["transfer", "secondDegree", "accelerated"] as const).find((name) =>
-          partner.majors[name].some((major) => major.code === code),
-        );
-        const [appType, majorKey] =
-          list === "transfer"
-            ? ["1", "applied_major_transfer"]
-            : list === "secondDegree"
-              ? ["3", "applied_major_second_degree"]
-              : ["4", "applied_major_accelerated"];
-        expect(shown({ app_type: appType, [majorKey]: code }), `${key} for ${code}`).toContain(key);
+    const lists = [
+      ["transfer", "1", "applied_major_transfer"],
+      ["secondDegree", "3", "applied_major_second_degree"],
+      ["accelerated", "4", "applied_major_accelerated"],
+    ] as const;
+    for (const [list, appType, majorKey] of lists) {
+      for (const major of partner.majors[list]) {
+        const asked = shown({ app_type: appType, [majorKey]: major.code });
+        for (const key of MAJOR_QUESTION_KEYS) {
+          if (major.asks.includes(key)) expect(asked, `${key} for ${major.code}`).toContain(key);
+          else expect(asked, `${key} for ${major.code}`).not.toContain(key);
+        }
       }
     }
     expect(shown({ applied_major_transfer: "17" })).not.toEqual(expect.arrayContaining(["bme_bsn_dual"]));

@@ -12,10 +12,19 @@ export type StoreOutcome = { kind: "stored" } | { kind: "unknown" } | { kind: "r
 export type StoreProgress = (sent: number, total: number) => void;
 
 /**
+ * A post to our store that makes no progress for this long (no byte sent, or no answer once all
+ * were) is given up, as having had no answer, and the upload worker tries again with its backoff.
+ * Its connection may be dead without the browser knowing: a phone that moved to another network
+ * goes on sending on the old one for many minutes (issue 33's network test). The same bound as an
+ * answer's send (SEND_TIMEOUT_MS, http-transport.ts); a slow link still makes progress.
+ */
+export const STALL_TIMEOUT_MS = 30_000;
+
+/**
  * Spec §7 `POST {returned url}`: a multipart form with every field of the signed policy, unchanged,
  * and the file last as `file`. Our own store (`/files/upload`) is on this origin, so the upload is
  * sent with XMLHttpRequest, whose progress events count the bytes sent and whose status we can
- * read. A bucket on another origin is posted no-cors with fetch (upload listeners on a cross-origin
+ * read; a post that makes no progress for STALL_TIMEOUT_MS is given up as unanswered. A bucket on another origin is posted no-cors with fetch (upload listeners on a cross-origin
  * XMLHttpRequest would need CORS), without progress. Throws ApiError("network") when nothing
  * answered, ApiError("server") for a 5xx, and an AbortError when `signal` aborts it.
  */
@@ -58,11 +67,28 @@ function postWithProgress(
       return;
     }
     signal?.addEventListener("abort", abort, { once: true });
-    const settle = () => signal?.removeEventListener("abort", abort);
+    let stalled = false;
+    let watchdog: ReturnType<typeof setTimeout> | undefined;
+    const progressed = () => {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(() => {
+        stalled = true;
+        request.abort();
+      }, STALL_TIMEOUT_MS);
+    };
+    const settle = () => {
+      clearTimeout(watchdog);
+      signal?.removeEventListener("abort", abort);
+    };
     request.open("POST", url);
     request.responseType = "text";
     // The multipart body is a little larger than the file: progress is reported against the file.
-    request.upload.onprogress = (event) => onProgress?.(Math.min(event.loaded, size), size);
+    request.upload.onprogress = (event) => {
+      progressed();
+      onProgress?.(Math.min(event.loaded, size), size);
+    };
+    // Every byte sent: the answer has as long again to come.
+    request.upload.onload = progressed;
     request.onload = () => {
       settle();
       if (request.status >= 200 && request.status < 300) {
@@ -80,9 +106,14 @@ function postWithProgress(
     };
     request.onabort = () => {
       settle();
-      reject(new DOMException("The upload was cancelled.", "AbortError"));
+      reject(
+        stalled
+          ? new ApiError("network", NETWORK_ERROR_MESSAGE)
+          : new DOMException("The upload was cancelled.", "AbortError"),
+      );
     };
     request.send(body);
+    progressed();
   });
 }
 

@@ -17,8 +17,15 @@ export function whenMajorIn(codes: readonly string[]): Rule {
   return { any: Object.values(MAJOR_KEYS).map((key) => whenIn(key, codes)) };
 }
 
-/** A program question asked only for the majors the partner configuration lists for it. */
-const askedFor = (key: MajorQuestionKey): Rule => whenMajorIn(majors.questionsByMajor[key]);
+/** The codes of the majors that ask `key` (partner configuration: each major's `asks`). */
+export function majorsAsking(key: MajorQuestionKey): string[] {
+  return [...majors.transfer, ...majors.secondDegree, ...majors.accelerated]
+    .filter((major) => major.asks.includes(key))
+    .map((major) => major.code);
+}
+
+/** A program question asked only for the majors that ask it (none: never asked). */
+const askedFor = (key: MajorQuestionKey): Rule => whenMajorIn(majorsAsking(key));
 
 const notSecondDegree: Condition = { valueKey: "app_type", operator: "notEquals", target: "3" };
 
@@ -43,12 +50,14 @@ export const programSection: Section = {
   title: "Your program",
   description: "The program you are applying to is set by how you apply (Step One, About You).",
   questions: [
-    yesNoQuestion("apply_fall", `Are you applying for ${partner.term}?`, { checks: [{ type: "required" }] }),
+    yesNoQuestion("apply_fall", `Are you applying for ${partner.terms.current}?`, {
+      checks: [{ type: "required" }],
+    }),
     {
       kind: "select",
       key: "entry_term",
       label: "When do you plan to enroll?",
-      options: { options: partner.laterTerms },
+      options: { options: partner.terms.later.map(({ code, label }) => ({ value: code, label })) },
       visibleWhen: whenNo("apply_fall"),
       checks: [{ type: "required" }],
     },
@@ -77,7 +86,7 @@ export const programSection: Section = {
           { value: "24", label: "Standard: 24 months" },
         ],
       },
-      visibleWhen: whenEquals(MAJOR_KEYS.secondDegree, majors.secondDegreeNursing),
+      visibleWhen: askedFor("nursing_bsn_programlength"),
     },
     {
       kind: "text",
@@ -160,7 +169,9 @@ export const transferDetailsSection: Section = {
       kind: "radio",
       key: "pharmacist_location",
       label: "Where do you work?",
-      options: { options: pharmacyPartner.locations },
+      options: {
+        options: pharmacyPartner.locations.map((label, index) => ({ value: String(index + 1), label })),
+      },
       visibleWhen: whenYes("pharmacist_employee"),
     },
     {

@@ -1,5 +1,5 @@
-// What a reader must find in the PDF of each Word document in ../shared/data/documents.
-import type { SHARED_DOCX_NAMES } from "./build-docx";
+// What a reader must find in the PDF of each sample Word document (build-docx.ts: mammoth's test data).
+import type { SampleDocxName } from "./build-docx";
 
 type Expectation = {
   /** Text pdftotext must find (whitespace collapsed). */
@@ -10,7 +10,7 @@ type Expectation = {
   images: number;
 };
 
-export const SHARED_DOCX_EXPECTATIONS: Record<(typeof SHARED_DOCX_NAMES)[number], Expectation> = {
+export const SAMPLE_DOCX_EXPECTATIONS: Record<SampleDocxName, Expectation> = {
   "comments.docx": { text: ["Ouch."], ink: true, images: 0 },
   "empty.docx": { text: [], ink: false, images: 0 },
   // Its only content is a picture linked from outside the file: never fetched, so nothing shows.
