@@ -16,15 +16,25 @@ import {
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
-export const users = pgTable("users", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  /** The e-mail address, trimmed and lower-cased. */
-  username: text("username").notNull().unique(),
-  /** Set once the account is confirmed; until then the sign-ups' passwords are in signup_passwords. */
-  passwordHash: text("password_hash"),
-  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
-  createdAt: createdAt(),
-});
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The e-mail address, trimmed and lower-cased. */
+    username: text("username").notNull().unique(),
+    /** Set once the account is confirmed; until then the sign-ups' passwords are in signup_passwords. */
+    passwordHash: text("password_hash"),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    /**
+     * The language the applicant reads the application in, "en" or "es" (issue 35): set at sign-up
+     * and whenever they switch while signed in; the account's mails are written in it. Null: never
+     * chosen (English).
+     */
+    language: text("language"),
+  },
+  (t) => [check("users_language", sql`${t.language} in ('en', 'es')`)],
+);
 
 export const sessions = pgTable(
   "sessions",

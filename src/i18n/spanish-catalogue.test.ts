@@ -137,10 +137,8 @@ describe("the shell's messages", () => {
     expect(formatEnglish(text, samples)).toBe(english._(text, samples));
   });
 
-  it("format a plural as Lingui does, in both languages", () => {
-    const text = "{count, plural, one {# change} other {# changes}} waiting";
-    for (const count of [0, 1, 2, 1000])
-      expect(formatEnglish(text, { count })).toBe(english._(text, { count }));
+  it("use {name} arguments only, all the first screen's formatter reads (a plural would need Lingui in English)", () => {
+    for (const text of shellMessages) expect(text.replace(/\{\w+\}/g, "")).not.toMatch(/[{}]/);
   });
 
   it("are formatted in Spanish once loaded", () => {
