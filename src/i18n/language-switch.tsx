@@ -19,14 +19,20 @@ export function LanguageSwitch() {
       lang={target.language}
       onPress={() => {
         // The other language's file not loading (offline before it was cached) changes nothing.
-        chooseLanguage(target.language).then(dropLanguageParameter, () =>
-          showErrorToast(
-            t(shellMessages.languageError),
-            t(shellMessages.languageNotLoaded, { language: target.name }),
-            {
-              screen: thisScreen(),
-            },
-          ),
+        chooseLanguage(target.language).then(
+          () => {
+            dropLanguageParameter();
+            // Kept with a signed-in applicant's account too, for their mails (its own file).
+            void import("./account-language").then((module) => module.keepWithAccount(target.language));
+          },
+          () =>
+            showErrorToast(
+              t(shellMessages.languageError),
+              t(shellMessages.languageNotLoaded, { language: target.name }),
+              {
+                screen: thisScreen(),
+              },
+            ),
         );
       }}
     >

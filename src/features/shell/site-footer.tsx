@@ -6,7 +6,6 @@ import { useLanguage } from "../../i18n/use-language";
 import { lazyPart } from "../../lib/load-part";
 import { preloadWhenIdle } from "../../lib/preload-when-idle";
 import { InstallAction } from "../pwa/install-action";
-import { IosInstallHint } from "../pwa/ios-install-hint";
 import type { FooterDialog } from "./footer-dialogs";
 import * as shellMessages from "./shell-messages";
 
@@ -14,6 +13,10 @@ import * as shellMessages from "./shell-messages";
 const loadDialogs = () => import("./footer-dialogs");
 const FooterDialogs = lazyPart(() => loadDialogs().then((m) => ({ default: m.FooterDialogs })));
 preloadWhenIdle(loadDialogs);
+// Shown on iOS Safari only, and after the page's questions: not a first screen's code (issue 35).
+const IosInstallHint = lazyPart(() =>
+  import("../pwa/ios-install-hint").then((m) => ({ default: m.IosInstallHint })),
+);
 
 /** Spec §1 footer: Help, Privacy, the language switch (issue 35) and the admission office's address. */
 export function SiteFooter() {
@@ -22,7 +25,9 @@ export function SiteFooter() {
   return (
     <footer className="site-footer">
       <InstallAction />
-      <IosInstallHint />
+      <Suspense fallback={null}>
+        <IosInstallHint />
+      </Suspense>
       <div className="site-footer__links">
         <Button className="link-button" onPress={() => setDialog("help")}>
           {t(shellMessages.help)}
