@@ -423,8 +423,12 @@ export const applicationPdfs = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     userId: uuid("user_id")
       .notNull()
-      .unique()
       .references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * The language it is written in (issue 35): the applicant's copy is in theirs, the office's
+     * (integration API, staff review) in English; one row per applicant and language.
+     */
+    language: text("language").notNull().default("en"),
     contentKey: text("content_key").notNull(),
     status: text("status").notNull().default("UNPROCESSED"),
     /** Why a FAILED PDF could not be made, in words for the applicant. */
@@ -439,6 +443,8 @@ export const applicationPdfs = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex("application_pdfs_user_language").on(t.userId, t.language),
+    check("application_pdfs_language", sql`${t.language} in ('en', 'es')`),
     check(
       "application_pdfs_status",
       sql`${t.status} in ('UNPROCESSED', 'IN_PROGRESS', 'COMPLETED', 'FAILED')`,

@@ -3,6 +3,7 @@
 // the institution's name is `{host}` in them, so they hold for any partner.
 import { setupI18n } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
+import { partner } from "../config/partner";
 import partnerTexts from "../config/partner.es.json";
 import shellTexts from "../features/shell/shell.es.json";
 import type { FormPage, Option, OptionListId } from "../form/catalogue-types";
@@ -26,12 +27,35 @@ export const SPANISH_CATALOGUES = {
   shell: shellTexts,
 } as const;
 
+/** The partner configuration's own Spanish labels (its `es`), over the shipped catalogue's. */
+function partnerOwnSpanish(): Record<string, string> {
+  const own: Record<string, string> = {};
+  const majors = partner.es?.majors ?? {};
+  for (const major of Object.values(partner.majors).flat()) {
+    const name = majors[major.code];
+    if (name) own[major.name] = name;
+  }
+  if (partner.es?.applicationTitle) own[partner.applicationTitle] = partner.es.applicationTitle;
+  return own;
+}
+
 export function spanish(): LoadedLanguage {
   const i18n = setupI18n();
   i18n.setMessagesCompiler(compileMessage);
   i18n.loadAndActivate({ locale: "es", messages: shellTexts });
   const text = catalogueLookup(
-    Object.assign({}, aboutTexts, educationTexts, finalStepsTexts, engineTexts, listTexts, partnerTexts),
+    Object.assign(
+      {},
+      aboutTexts,
+      educationTexts,
+      finalStepsTexts,
+      engineTexts,
+      listTexts,
+      partnerTexts,
+      partnerOwnSpanish(),
+    ),
+    partner.name,
+    partner.es?.name ?? partner.name,
   );
   const translate = (english: string) => text(english) ?? english;
   const pages = new WeakMap<FormPage, FormPage>();
