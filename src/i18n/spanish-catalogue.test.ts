@@ -2,6 +2,7 @@ import { setupI18n } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { describe, expect, it } from "vitest";
 import { partner } from "../config/partner";
+import * as actionModule from "../features/application/action-messages";
 import * as shellModule from "../features/shell/shell-messages";
 import type { FormPage } from "../form/catalogue-types";
 import { BIRTH_DATE_MESSAGES } from "../form/engine/birth-date";
@@ -16,7 +17,9 @@ import { formatEnglish } from "./format-message";
 import { SPANISH_CATALOGUES, spanish } from "./spanish";
 
 /** Every message of the shell (its module's string constants). */
-const shellMessages = Object.values(shellModule).filter((value) => typeof value === "string");
+const shellMessages = [...Object.values(shellModule), ...Object.values(actionModule)].filter(
+  (value) => typeof value === "string",
+);
 /** The engine's own messages (the catalogue's are its pages' texts). */
 const engineMessages = [
   ...Object.values(PHONE_MESSAGES),
@@ -130,6 +133,7 @@ describe("the shell's messages", () => {
     term: partner.terms.current,
     fee: "(fee)",
     language: "Español",
+    title: "About You",
     count: 1,
   };
 

@@ -14,6 +14,7 @@ import educationTexts from "../form/pages/education.es.json";
 import finalStepsTexts from "../form/pages/final-steps.es.json";
 import { catalogueLookup } from "./catalogue-lookup";
 import { translateList, translatePage } from "./catalogue-text";
+import { spanishSyncStatus } from "./spanish-sync-status";
 import type { LoadedLanguage } from "./translations";
 
 /** Every Spanish catalogue, merged (a text reads the same wherever it appears: docs/glossary-es.md). */
@@ -65,6 +66,7 @@ export function spanish(): LoadedLanguage {
     format: (english, values) => i18n._(english, values),
     page: (page) =>
       pages.get(page) ?? (pages.set(page, translatePage(page, translate)).get(page) as FormPage),
+    syncStatus: spanishSyncStatus,
     list: (list) => lists.get(list) ?? lists.set(list, translateList(list, translate)).get(list) ?? [],
   };
 }

@@ -2,6 +2,7 @@
 // catalogue and the shell are written in it. Another language's catalogue (and @lingui/core) is a
 // chunk of its own, loaded before the first render when the page opens in it, or when the
 // applicant switches (decision 0025).
+import type { SyncStatus } from "../features/answers/sync-status";
 import type { FormPage, Option, OptionListId } from "../form/catalogue-types";
 import { formatEnglish, type MessageValues } from "./format-message";
 import { initialLanguage, type Language, storeLanguage } from "./language";
@@ -16,6 +17,8 @@ export type LoadedLanguage = {
   page: (page: FormPage) => FormPage;
   /** A named list's options with translated labels. */
   list: (list: OptionListId) => readonly Option[];
+  /** The header's save status in this language. */
+  syncStatus: (status: SyncStatus) => string;
 };
 
 type State = { language: Language; loaded: LoadedLanguage | null };
