@@ -30,7 +30,7 @@ export function confirmationCodeMail(
   return composeMail({
     to,
     language,
-    subject: words.confirmSubject(partner.name),
+    subject: words.confirmSubject(hostIn(language)),
     summary: `confirmation code ${code}`,
     blocks: [
       { paragraph: words.confirmIntro },
@@ -48,7 +48,7 @@ export function accountExistsMail(to: string, publicUrl: string, language: Langu
   return composeMail({
     to,
     language,
-    subject: words.existsSubject(partner.name),
+    subject: words.existsSubject(hostIn(language)),
     summary: `already has an account: ${loginUrl}`,
     blocks: [
       { paragraph: words.existsIntro },
@@ -65,7 +65,7 @@ export function passwordResetMail(to: string, resetUrl: string, language: Langua
   return composeMail({
     to,
     language,
-    subject: words.resetSubject(partner.name),
+    subject: words.resetSubject(hostIn(language)),
     summary: `password reset link ${resetUrl}`,
     blocks: [
       { paragraph: words.resetIntro },
@@ -73,6 +73,11 @@ export function passwordResetMail(to: string, resetUrl: string, language: Langua
       { paragraph: words.resetValidity },
     ],
   });
+}
+
+/** The institution's name as a mail in `language` writes it (its configuration's Spanish, else its own). */
+function hostIn(language: Language): string {
+  return language === "es" ? (partner.es?.name ?? partner.name) : partner.name;
 }
 
 /** Sent once an application is submitted (issue 35): the applicant's receipt, in their language. */
@@ -87,10 +92,10 @@ export function submittedMail(
   return composeMail({
     to,
     language,
-    subject: words.submittedSubject(partner.name),
+    subject: words.submittedSubject(hostIn(language)),
     summary: `application submitted: ${completion}`,
     blocks: [
-      { paragraph: words.submittedIntro(partner.name, mailDateTime(submittedAt, language)) },
+      { paragraph: words.submittedIntro(hostIn(language), mailDateTime(submittedAt, language)) },
       { label: words.submittedLink, link: completion },
       { paragraph: words.submittedNext },
     ],

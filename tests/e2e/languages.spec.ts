@@ -110,7 +110,9 @@ test("an applicant starts in English, switches to Spanish, submits in Spanish, a
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
   await expect(page.getByRole("heading", { level: 1, name: "Sobre usted" })).toBeVisible();
   await expect(page.getByRole("textbox", { name: "Nombre legal", exact: true })).toHaveValue("Ada");
-  await expect(page.getByRole("textbox", { name: "Apellido", exact: true })).toHaveValue("Lovelace");
+  // "Apellido" also names the parents' last names: the applicant's own is #last_name.
+  await expect(page.locator("#last_name")).toHaveAccessibleName(/^Apellido\b/);
+  await expect(page.locator("#last_name")).toHaveValue("Lovelace");
   await expect(page.getByRole("radio", { name: "Transferencia" })).toBeChecked();
   await expect(page.getByRole("status").filter({ hasText: "Todos los cambios guardados" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Guardar y continuar" })).toBeVisible();
