@@ -3,6 +3,7 @@ import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { describe, expect, it } from "vitest";
 import { partner } from "../config/partner";
 import * as actionModule from "../features/application/action-messages";
+import * as pdfModule from "../features/application-pdf/pdf-messages";
 import * as shellModule from "../features/shell/shell-messages";
 import type { FormPage } from "../form/catalogue-types";
 import { BIRTH_DATE_MESSAGES } from "../form/engine/birth-date";
@@ -17,9 +18,11 @@ import { formatEnglish } from "./format-message";
 import { SPANISH_CATALOGUES, spanish } from "./spanish";
 
 /** Every message of the shell (its module's string constants). */
-const shellMessages = [...Object.values(shellModule), ...Object.values(actionModule)].filter(
-  (value) => typeof value === "string",
-);
+const shellMessages = [
+  ...Object.values(shellModule),
+  ...Object.values(actionModule),
+  ...Object.values(pdfModule),
+].filter((value) => typeof value === "string");
 /** The engine's own messages (the catalogue's are its pages' texts). */
 const engineMessages = [
   ...Object.values(PHONE_MESSAGES),

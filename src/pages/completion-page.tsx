@@ -1,8 +1,8 @@
 import { Suspense } from "react";
 import { Link } from "react-aria-components";
 import { partner } from "../config/partner";
-import * as m from "../features/application/action-messages";
 import { ApplicationPdfDownload } from "../features/application-pdf/application-pdf-section";
+import * as m from "../features/application-pdf/pdf-messages";
 import { useClientSnapshot } from "../features/profile/snapshot-context";
 import { PageNotices } from "../features/shell/page-notices";
 import { useLanguage } from "../i18n/use-language";

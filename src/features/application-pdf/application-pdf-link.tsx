@@ -2,9 +2,9 @@ import { type MouseEvent, type ReactNode, useEffect, useId, useRef, useState } f
 import { PendingButton } from "../../components/pending-button";
 import { currentLanguage } from "../../i18n/translations";
 import { useLanguage } from "../../i18n/use-language";
-import * as m from "../application/action-messages";
 import { saveOfflineCopy } from "./offline-copy";
 import { isLinkStale } from "./pdf-link-state";
+import * as m from "./pdf-messages";
 import { useApplicationPdf } from "./use-application-pdf";
 import { useOfflineCopy } from "./use-offline-copy";
 import "./application-pdf.css";

@@ -1,15 +1,7 @@
-// The words of the form pages' actions, the completion page and the PDF link, as ICU messages in
-// English, the specification's; their Spanish is in src/features/shell/shell.es.json (issue 35).
-// Beside the code that shows them, not in the shell's module, so the pages' chunks carry them.
+// The words of the form pages' actions, as ICU messages in English, the specification's; their
+// Spanish is in src/features/shell/shell.es.json (issue 35). Beside the code that shows them, not
+// in the shell's module; the completion page's and the PDF link's are in their own files, so the
+// form pages' first screen carries only these.
 export const backTo = "Back to {title}";
 export const saveAndContinue = "Save and continue";
 export const submitApplication = "Submit application";
-export const applicationSubmitted = "Application submitted";
-export const successfullySubmitted = "Your application was successfully submitted.";
-export const thankYou =
-  "Thank you for applying to {host}. We will e-mail you about the next steps. Questions? Write to";
-export const downloadPdf = "Download your application (PDF)";
-export const previewPdf = "Preview your application (PDF)";
-export const opensNewTab = "(opens in a new tab)";
-export const offlineDownload = "You're offline. A connection is needed to download your application (PDF).";
-export const offlinePreview = "You're offline. A connection is needed to preview your application (PDF).";

@@ -5,7 +5,7 @@ import { LanguageSwitch } from "../../i18n/language-switch";
 import { useLanguage } from "../../i18n/use-language";
 import { lazyPart } from "../../lib/load-part";
 import { preloadWhenIdle } from "../../lib/preload-when-idle";
-import { InstallAction } from "../pwa/install-action";
+import { useInstallOffer } from "../pwa/install-offer";
 import type { FooterDialog } from "./footer-dialogs";
 import * as shellMessages from "./shell-messages";
 
@@ -13,6 +13,10 @@ import * as shellMessages from "./shell-messages";
 const loadDialogs = () => import("./footer-dialogs");
 const FooterDialogs = lazyPart(() => loadDialogs().then((m) => ({ default: m.FooterDialogs })));
 preloadWhenIdle(loadDialogs);
+// Shown while the browser offers installation only (install-offer.ts listens from the start).
+const InstallAction = lazyPart(() =>
+  import("../pwa/install-action").then((m) => ({ default: m.InstallAction })),
+);
 // Shown on iOS Safari only, and after the page's questions: not a first screen's code (issue 35).
 const IosInstallHint = lazyPart(() =>
   import("../pwa/ios-install-hint").then((m) => ({ default: m.IosInstallHint })),
@@ -22,9 +26,14 @@ const IosInstallHint = lazyPart(() =>
 export function SiteFooter() {
   const { t } = useLanguage();
   const [dialog, setDialog] = useState<FooterDialog | null>(null);
+  const offered = useInstallOffer() !== null;
   return (
     <footer className="site-footer">
-      <InstallAction />
+      {offered ? (
+        <Suspense fallback={null}>
+          <InstallAction />
+        </Suspense>
+      ) : null}
       <Suspense fallback={null}>
         <IosInstallHint />
       </Suspense>
