@@ -20,6 +20,8 @@ const reactRouterProduction = (file: string) =>
 
 /** The form pages' shared code (ours). */
 const FORM_CODE = /src[\\/](form|features[\\/](form|application))[\\/]/;
+/** Spanish's catalogues (beside what they translate), which only a page shown in Spanish loads (issue 35). */
+const SPANISH_CATALOGUES = /\.es\.json$/;
 /** The app's start-up past React (src/app/app-start.tsx), with what it imports. */
 const APP_START = /src[\\/]app[\\/]app-start\.tsx$/;
 /** React Aria's components that the account pages and the shell's lazy parts use too. */
@@ -108,6 +110,8 @@ export default defineConfig(({ mode }) => ({
         codeSplitting: {
           groups: [
             { name: "index", tags: ["$initial"], priority: 3 },
+            // With src/i18n/spanish.ts (and @lingui/core), not in the form's or the shared file.
+            { name: "spanish", test: SPANISH_CATALOGUES, priority: 3 },
             { name: "app", test: APP_START, priority: 2 },
             { name: "controls", test: SHELL_CONTROLS, priority: 2 },
             { name: "common", test: COMMON_CODE, priority: 2 },

@@ -40,6 +40,7 @@ import { draftLinkRoutes } from "./routes/draft-links";
 import { documentViewRoutes, localUploadRoutes } from "./routes/files";
 import { healthRoutes } from "./routes/health";
 import { integrationRoutes } from "./routes/integration/integration-routes";
+import { languageRoutes } from "./routes/language";
 import { logoutRoutes } from "./routes/logout";
 import { lookupRoutes } from "./routes/lookup";
 import { profileRoutes } from "./routes/profile";
@@ -250,10 +251,12 @@ export async function buildApp({
   await app.register(profileRoutes);
   await app.register(answerRoutes, { pages: catalogue });
   await app.register(webStatusRoutes);
+  await app.register(languageRoutes);
   await app.register(validationRoutes);
   await app.register(uiChoiceRoutes, { pages: catalogue });
   await app.register(submitRoutes, {
     pages: catalogue,
+    publicUrl: config.publicUrl,
     webhook: config.webhook ? webhookOnSubmission(queue) : undefined,
   });
   await app.register(documentRoutes, {

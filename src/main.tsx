@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { pageModuleFor } from "./app/route-modules";
+import { startLanguage } from "./i18n/translations";
 import { loadPart } from "./lib/load-part";
 import { nextTask } from "./lib/next-task";
 import { GENERIC_ERROR_MESSAGE } from "./shared/messages";
@@ -51,6 +52,8 @@ async function step(name: string): Promise<void> {
  * root.
  */
 async function startApp(container: HTMLElement): Promise<void> {
+  // The link's or the device's language, loaded beside the app when it is not English (issue 35).
+  const language = startLanguage(window.location.search);
   const app = loadPart(() => import("./app/app-start"));
   const page = pageModuleFor(window.location.pathname);
   if (page?.form) {
@@ -63,6 +66,7 @@ async function startApp(container: HTMLElement): Promise<void> {
   await step("React root");
   const root = createRoot(container);
   await ready;
+  await language;
   // As a transition, React renders the first screen in slices that yield to the browser, rather
   // than in one long task (issue 15).
   startTransition(() => root.render(<StrictMode>{element}</StrictMode>));

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { formPages } from "../../src/form/pages/form-pages";
 import { TWO_COLLEGE_APPLICATION, TWO_COLLEGE_COUNTS } from "../../tests/helpers/complete-application";
 import { applicationDocument, type PrintedApplication } from "./application-document";
+import { pdfLanguage } from "./pdf-language";
 
 // The document the application PDF job prints: the service view's markup with the stylesheets it
 // is given, the divider pages after the steps, and the applicant's text only ever as text.
@@ -81,6 +82,48 @@ describe("the application document", () => {
     expect(document.querySelector("main")?.textContent).toContain(HOSTILE);
     expect(document.querySelector(".application-pdf-divider h1")?.textContent).toBe(
       `Attached document: ${HOSTILE}`,
+    );
+  });
+});
+
+describe("the applicant's copy in Spanish (issue 35)", () => {
+  const spanish = pdfLanguage(formPages, "es");
+  const english = pdfLanguage(formPages, "en");
+
+  it("is in Spanish: its language, steps, choices, dates and options (the office's stays English)", () => {
+    const { html, document } = parsed({ pages: spanish.pages, words: spanish.words });
+    expect(html.startsWith('<!doctype html><html lang="es">')).toBe(true);
+    expect([...document.querySelectorAll("main h1")].map((h1) => h1.textContent)).toStrictEqual([
+      "Paso uno: Sobre usted",
+      "Paso dos: Sus estudios",
+      "Paso tres: Pasos finales",
+    ]);
+    const text = document.querySelector("main")?.textContent ?? "";
+    expect(text).toContain("1 de mayo de 2000");
+    // The stored _desc is English ("Female"); the Spanish copy reads the option's Spanish label.
+    expect(text).toContain("Femenino");
+    expect(text).not.toContain("Female");
+    expect(document.querySelector('[role="img"][aria-label="Seleccionado"]')).not.toBeNull();
+    expect(document.querySelector('[role="img"][aria-label="Selected"]')).toBeNull();
+    const styles = [...document.querySelectorAll("style")].map((style) => style.textContent).join("\n");
+    expect(styles).toContain('content: "Página " counter(page) " de " counter(pages)');
+
+    const office = parsed({ pages: english.pages, words: english.words });
+    expect(office.html.startsWith('<!doctype html><html lang="en">')).toBe(true);
+    expect(office.document.querySelector("main")?.textContent).toContain("May 1, 2000");
+    expect(office.document.querySelector("main")?.textContent).toContain("Female");
+  });
+
+  it("says in Spanish what follows a divider", () => {
+    const { document } = parsed({
+      pages: spanish.pages,
+      words: spanish.words,
+      dividers: [{ title: spanish.words.attachedDocument("Currículum", "cv.pdf"), pages: 2 }],
+    });
+    const divider = document.querySelector(".application-pdf-divider");
+    expect(divider?.querySelector("h1")?.textContent).toBe("Documento adjunto: Currículum — cv.pdf");
+    expect(divider?.querySelector("p")?.textContent).toBe(
+      "Las 2 páginas siguientes son el documento que subió el solicitante, convertido a PDF.",
     );
   });
 });

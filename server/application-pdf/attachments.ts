@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { ENGLISH_SERVICE_WORDS, type ServiceWords } from "../../src/features/service-view/service-words";
 import type { FormPage } from "../../src/form/catalogue-types";
 import type { Viewer } from "../../src/form/engine/audience";
 import { visiblePage } from "../../src/form/engine/visibility";
@@ -77,6 +78,9 @@ export async function attachmentsOf(
 }
 
 /** The divider's heading and the outline entry of an attached document. */
-export function attachmentTitle(attachment: Pick<Attachment, "label" | "fileName">): string {
-  return `Attached document: ${attachment.label} — ${attachment.fileName}`;
+export function attachmentTitle(
+  attachment: Pick<Attachment, "label" | "fileName">,
+  words: ServiceWords = ENGLISH_SERVICE_WORDS,
+): string {
+  return words.attachedDocument(attachment.label, attachment.fileName);
 }

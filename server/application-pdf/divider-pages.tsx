@@ -1,3 +1,5 @@
+import { ENGLISH_SERVICE_WORDS, type ServiceWords } from "../../src/features/service-view/service-words";
+
 // The page before each attached document in the application PDF: which question the document
 // answers and its file name, so a reader of the printed PDF knows what follows. They come after
 // the three steps in the document the job prints (decision 0013), so one Chromium print makes the
@@ -22,14 +24,17 @@ export const DIVIDER_CSS = `
 .application-pdf-page { break-before: page; height: 1px; }
 `;
 
-export function DividerPages({ dividers }: { dividers: readonly Divider[] }) {
+export function DividerPages({
+  dividers,
+  words = ENGLISH_SERVICE_WORDS,
+}: {
+  dividers: readonly Divider[];
+  words?: ServiceWords;
+}) {
   return dividers.map(({ title, pages }, index) => (
     <section key={index} className="application-pdf-divider">
       <h1>{title}</h1>
-      <p>
-        The next {pages === 1 ? "page is" : `${pages} pages are`} the document the applicant uploaded,
-        converted to PDF.
-      </p>
+      <p>{words.nextPages(pages)}</p>
       {Array.from({ length: pages }, (_, page) => (
         <div key={page} className="application-pdf-page" aria-hidden="true" />
       ))}

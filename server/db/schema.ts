@@ -16,15 +16,25 @@ import {
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
-export const users = pgTable("users", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  /** The e-mail address, trimmed and lower-cased. */
-  username: text("username").notNull().unique(),
-  /** Set once the account is confirmed; until then the sign-ups' passwords are in signup_passwords. */
-  passwordHash: text("password_hash"),
-  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
-  createdAt: createdAt(),
-});
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The e-mail address, trimmed and lower-cased. */
+    username: text("username").notNull().unique(),
+    /** Set once the account is confirmed; until then the sign-ups' passwords are in signup_passwords. */
+    passwordHash: text("password_hash"),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    /**
+     * The language the applicant reads the application in, "en" or "es" (issue 35): set at sign-up
+     * and whenever they switch while signed in; the account's mails are written in it. Null: never
+     * chosen (English).
+     */
+    language: text("language"),
+  },
+  (t) => [check("users_language", sql`${t.language} in ('en', 'es')`)],
+);
 
 export const sessions = pgTable(
   "sessions",
@@ -413,8 +423,12 @@ export const applicationPdfs = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     userId: uuid("user_id")
       .notNull()
-      .unique()
       .references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * The language it is written in (issue 35): the applicant's copy is in theirs, the office's
+     * (integration API, staff review) in English; one row per applicant and language.
+     */
+    language: text("language").notNull().default("en"),
     contentKey: text("content_key").notNull(),
     status: text("status").notNull().default("UNPROCESSED"),
     /** Why a FAILED PDF could not be made, in words for the applicant. */
@@ -429,6 +443,8 @@ export const applicationPdfs = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex("application_pdfs_user_language").on(t.userId, t.language),
+    check("application_pdfs_language", sql`${t.language} in ('en', 'es')`),
     check(
       "application_pdfs_status",
       sql`${t.status} in ('UNPROCESSED', 'IN_PROGRESS', 'COMPLETED', 'FAILED')`,

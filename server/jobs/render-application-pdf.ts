@@ -1,11 +1,14 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { partner } from "../../src/config/partner";
+import type { ServiceWords } from "../../src/features/service-view/service-words";
 import type { FormPage } from "../../src/form/catalogue-types";
+import { isLanguage } from "../../src/i18n/language";
 import { APPLICATION_PDF_FAILED_MESSAGE } from "../../src/shared/application-pdf";
 import type { ApplicationPrinter } from "../application-pdf/application-printer";
 import { assembleApplicationPdf, pageCounts } from "../application-pdf/assemble-application-pdf";
 import { attachmentsOf, attachmentTitle } from "../application-pdf/attachments";
+import { pdfLanguage } from "../application-pdf/pdf-language";
 import type { Database } from "../db/database";
 import { applicationPdfs } from "../db/schema";
 import { loadServiceApplication } from "../services/service-view";
@@ -37,7 +40,7 @@ export type ApplicationPdfRun = {
   lastAttempt: boolean;
 };
 
-type Claimed = { userId: string };
+type Claimed = { userId: string; language: string };
 
 class RenderTimedOut extends Error {}
 
@@ -64,7 +67,7 @@ async function claim(db: Database, pdfId: string, now: Date): Promise<Claimed | 
     .where(
       and(eq(applicationPdfs.id, pdfId), inArray(applicationPdfs.status, ["UNPROCESSED", "IN_PROGRESS"])),
     )
-    .returning({ userId: applicationPdfs.userId });
+    .returning({ userId: applicationPdfs.userId, language: applicationPdfs.language });
   return row ?? null;
 }
 
@@ -118,13 +121,16 @@ async function fail(deps: ApplicationPdfDependencies, pdfId: string): Promise<vo
   });
 }
 
-/** "Northbridge application - Ada Lovelace.pdf" (the name a download gets). */
-export function downloadName(answers: Record<string, string>): string {
+/** "Northbridge application - Ada Lovelace.pdf" (the name a download gets; "solicitud" in Spanish). */
+export function downloadName(
+  answers: Record<string, string>,
+  words?: Pick<ServiceWords, "application">,
+): string {
   const name = [answers.first_name, answers.last_name]
     .map((part) => (part ?? "").trim())
     .filter(Boolean)
     .join(" ");
-  return `${partner.shortName} application${name ? ` - ${name}` : ""}.pdf`;
+  return `${partner.shortName} ${words?.application ?? "application"}${name ? ` - ${name}` : ""}.pdf`;
 }
 
 type Rendered = { pdf: Uint8Array; pages: number; attachments: number; fileName: string; printMs: number };
@@ -135,18 +141,21 @@ type Rendered = { pdf: Uint8Array; pages: number; attachments: number; fileName:
  */
 async function render(
   deps: ApplicationPdfDependencies,
-  userId: string,
+  claimed: Claimed,
   signal: AbortSignal,
 ): Promise<Rendered> {
+  const { userId } = claimed;
+  // The applicant's copy in their language, the office's in English (issue 35).
+  const { pages, words } = pdfLanguage(deps.pages, isLanguage(claimed.language) ? claimed.language : "en");
   const application = await loadServiceApplication(deps.db, userId);
   signal.throwIfAborted();
-  const attachments = await attachmentsOf(deps.db, userId, deps.pages, application);
+  const attachments = await attachmentsOf(deps.db, userId, pages, application);
   const documents = await Promise.all(
     attachments.map(async (attachment) => {
       const pdf = await deps.store.read(attachment.pdfKey);
       // Replaced or deleted meanwhile: the content key has changed, and the next download makes a new PDF.
       if (!pdf) throw new Error("a converted document vanished while the application PDF was made");
-      return { title: attachmentTitle(attachment), pdf };
+      return { title: attachmentTitle(attachment, words), pdf };
     }),
   );
   const counts = await pageCounts(documents);
@@ -154,10 +163,15 @@ async function render(
 
   signal.throwIfAborted();
   const printing = performance.now();
-  const printed = await deps.printer.printApplication({ application, pages: deps.pages, dividers }, signal);
+  const printed = await deps.printer.printApplication({ application, pages, dividers, words }, signal);
   const printMs = performance.now() - printing;
   const assembled = await assembleApplicationPdf(printed, documents);
-  return { ...assembled, attachments: documents.length, fileName: downloadName(application.answer), printMs };
+  return {
+    ...assembled,
+    attachments: documents.length,
+    fileName: downloadName(application.answer, words),
+    printMs,
+  };
 }
 
 /** Runs one application PDF job. Throws only to have pg-boss run it again (retries left). */
@@ -177,7 +191,7 @@ export async function runRenderApplicationPdf(
   const stopWatching = watchRow(deps.db, pdfId, controller);
   let rendered: Rendered;
   try {
-    rendered = await withTimeout(render(deps, claimed.userId, controller.signal), deps.timeoutMs);
+    rendered = await withTimeout(render(deps, claimed, controller.signal), deps.timeoutMs);
   } catch (error) {
     if (controller.signal.aborted) {
       log.info(

@@ -1,4 +1,6 @@
 import { partner } from "../../src/config/partner";
+import type { Language } from "../../src/i18n/language";
+import { MAIL_WORDS } from "./mail-words";
 import type { MailContent } from "./types";
 
 /** The pieces a mail is made of; each renders to both the plain-text and the HTML part. */
@@ -30,30 +32,36 @@ function blockHtml(block: Block): string {
   return `<p><a href="${escapeHtml(block.link)}">${escapeHtml(block.label)}</a></p>`;
 }
 
-/** Plain text and HTML of one mail, with the partner's name and help address in the footer. */
+/**
+ * Plain text and HTML of one mail, with the partner's name and help address in the footer, in
+ * `language` (English by default: the office's and staff's mails).
+ */
 export function composeMail(options: {
   to: string;
   subject: string;
   blocks: Block[];
   summary: string;
+  language?: Language;
 }): MailContent {
+  const language = options.language ?? "en";
+  const words = MAIL_WORDS[language];
   const footer = [
     `${partner.name}, ${partner.addressLines[0] ?? "Admissions"}`,
-    `Questions? Write to ${partner.helpEmail}.`,
-    `This e-mail was sent to ${options.to}.`,
+    `${words.footerQuestions} ${partner.helpEmail}.`,
+    `${words.footerSentTo} ${options.to}.`,
   ];
   const text = [partner.name, ...options.blocks.map(blockText), `--\n${footer.join("\n")}`].join("\n\n");
   const help = escapeHtml(partner.helpEmail);
   const html = [
     "<!doctype html>",
-    `<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(options.subject)}</title></head>`,
+    `<html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(options.subject)}</title></head>`,
     '<body style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1a1a1a">',
     `<h1 style="font-size:20px">${escapeHtml(partner.name)}</h1>`,
     ...options.blocks.map(blockHtml),
     '<hr><p style="font-size:13px;color:#555">',
     `${escapeHtml(footer[0] ?? "")}<br>`,
-    `Questions? Write to <a href="mailto:${help}">${help}</a>.<br>`,
-    `This e-mail was sent to ${escapeHtml(options.to)}.`,
+    `${escapeHtml(words.footerQuestions)} <a href="mailto:${help}">${help}</a>.<br>`,
+    `${escapeHtml(words.footerSentTo)} ${escapeHtml(options.to)}.`,
     "</p></body></html>",
   ].join("\n");
   return { subject: options.subject, text: `${text}\n`, html, summary: options.summary };

@@ -1,62 +1,103 @@
 import { partner } from "../../src/config/partner";
+import type { Language } from "../../src/i18n/language";
 import { composeMail } from "./layout";
+import { MAIL_WORDS, mailDateTime } from "./mail-words";
 import type { MailContent } from "./types";
 
-/** Absolute link to a page of the app, always built from PUBLIC_URL (never the request's Host). */
-export function publicLink(publicUrl: string, path: string, query: Record<string, string> = {}): string {
+/**
+ * Absolute link to a page of the app, always built from PUBLIC_URL (never the request's Host). In
+ * a language other than English it carries `?lang=`, so the page opens in the mail's language.
+ */
+export function publicLink(
+  publicUrl: string,
+  path: string,
+  query: Record<string, string> = {},
+  language: Language = "en",
+): string {
   const url = new URL(`${publicUrl}${path}`);
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+  if (language !== "en") url.searchParams.set("lang", language);
   return url.toString();
 }
 
-export function confirmationCodeMail(to: string, code: string, publicUrl: string): MailContent {
+export function confirmationCodeMail(
+  to: string,
+  code: string,
+  publicUrl: string,
+  language: Language = "en",
+): MailContent {
+  const words = MAIL_WORDS[language];
   return composeMail({
     to,
-    subject: `Your ${partner.name} confirmation code`,
+    language,
+    subject: words.confirmSubject(hostIn(language)),
     summary: `confirmation code ${code}`,
     blocks: [
-      { paragraph: "Thank you for creating an account. Use this code to confirm your e-mail address:" },
+      { paragraph: words.confirmIntro },
       { code },
-      {
-        paragraph:
-          "The code is valid for 24 hours and can be used once. Enter it on the confirmation page, where you can also ask for a new one.",
-      },
-      { label: "Confirm your account", link: publicLink(publicUrl, "/confirm") },
-      { paragraph: "If you did not create an account, you can ignore this e-mail." },
+      { paragraph: words.confirmValidity },
+      { label: words.confirmLink, link: publicLink(publicUrl, "/confirm", {}, language) },
+      { paragraph: words.confirmNotYou },
     ],
   });
 }
 
-export function accountExistsMail(to: string, publicUrl: string): MailContent {
-  const loginUrl = publicLink(publicUrl, "/login");
+export function accountExistsMail(to: string, publicUrl: string, language: Language = "en"): MailContent {
+  const words = MAIL_WORDS[language];
+  const loginUrl = publicLink(publicUrl, "/login", {}, language);
   return composeMail({
     to,
-    subject: `You already have a ${partner.name} account`,
+    language,
+    subject: words.existsSubject(hostIn(language)),
     summary: `already has an account: ${loginUrl}`,
     blocks: [
-      {
-        paragraph:
-          "Someone, probably you, tried to create an account with this e-mail address, but it already has one. Nothing has been changed.",
-      },
-      { label: "Log in", link: loginUrl },
-      { label: "Forgotten your password? Choose a new one", link: publicLink(publicUrl, "/forgot") },
-      { paragraph: "If this was not you, you can ignore this e-mail." },
+      { paragraph: words.existsIntro },
+      { label: words.existsLogIn, link: loginUrl },
+      { label: words.existsForgot, link: publicLink(publicUrl, "/forgot", {}, language) },
+      { paragraph: words.notYou },
     ],
   });
 }
 
-export function passwordResetMail(to: string, resetUrl: string): MailContent {
+/** `resetUrl` is built by the caller (reset-links.ts), with the language's `?lang=`. */
+export function passwordResetMail(to: string, resetUrl: string, language: Language = "en"): MailContent {
+  const words = MAIL_WORDS[language];
   return composeMail({
     to,
-    subject: `Reset your ${partner.name} password`,
+    language,
+    subject: words.resetSubject(hostIn(language)),
     summary: `password reset link ${resetUrl}`,
     blocks: [
-      { paragraph: "We received a request to reset the password of your account." },
-      { label: "Choose a new password", link: resetUrl },
-      {
-        paragraph:
-          "The link is valid for 1 hour and can be used once. If you did not ask for it, you can ignore this e-mail: your password stays the same.",
-      },
+      { paragraph: words.resetIntro },
+      { label: words.resetLink, link: resetUrl },
+      { paragraph: words.resetValidity },
+    ],
+  });
+}
+
+/** The institution's name as a mail in `language` writes it (its configuration's Spanish, else its own). */
+function hostIn(language: Language): string {
+  return language === "es" ? (partner.es?.name ?? partner.name) : partner.name;
+}
+
+/** Sent once an application is submitted (issue 35): the applicant's receipt, in their language. */
+export function submittedMail(
+  to: string,
+  submittedAt: Date,
+  publicUrl: string,
+  language: Language = "en",
+): MailContent {
+  const words = MAIL_WORDS[language];
+  const completion = publicLink(publicUrl, "/completion", {}, language);
+  return composeMail({
+    to,
+    language,
+    subject: words.submittedSubject(hostIn(language)),
+    summary: `application submitted: ${completion}`,
+    blocks: [
+      { paragraph: words.submittedIntro(hostIn(language), mailDateTime(submittedAt, language)) },
+      { label: words.submittedLink, link: completion },
+      { paragraph: words.submittedNext },
     ],
   });
 }

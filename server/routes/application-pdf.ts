@@ -4,6 +4,7 @@ import type { ApplicationPdfState } from "../../src/shared/api-types";
 import { APPLICATION_PDF_API_PATH, APPLICATION_PDF_PATH } from "../../src/shared/application-pdf";
 import { HttpError } from "../http-error";
 import { requireAuth } from "../require-auth";
+import { applicantMailbox } from "../services/account-language";
 import { type ApplicationPdfServices, requestApplicationPdf } from "../services/application-pdfs";
 import { isApplicationPdfKeyFor } from "../storage/object-keys";
 import { sendPdf } from "./files";
@@ -31,7 +32,9 @@ export const applicationPdfRoutes: FastifyPluginAsyncZod<{ services: Application
     const { userId } = requireAuth(request);
     // Polled every second while the PDF is made; the link in it expires: never from a cache.
     reply.header("Cache-Control", "no-store");
-    const body: ApplicationPdfState = await requestApplicationPdf(services, userId);
+    // The applicant's copy, in their account's language (issue 35).
+    const { language } = (await applicantMailbox(app.db, userId)) ?? { language: "en" as const };
+    const body: ApplicationPdfState = await requestApplicationPdf(services, userId, language);
     return body;
   });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LANGUAGES } from "../../src/i18n/language";
 import {
   AUTH_MESSAGES,
   isStrongPassword,
@@ -22,21 +23,34 @@ const newPassword = z
 const body = <Shape extends z.ZodRawShape>(shape: Shape) =>
   z.object(shape, { error: ACCOUNT_MESSAGES.bodyNotObject });
 
-export const signupBody = body({ username: address(AUTH_MESSAGES.emailInvalid), password: newPassword });
+/** The asking page's language (issue 35): the account keeps it at sign-up; mails are written in it. */
+export const languageField = z.enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.join(", ")}` });
+
+export const signupBody = body({
+  username: address(AUTH_MESSAGES.emailInvalid),
+  password: newPassword,
+  language: languageField.optional(),
+});
 
 export const confirmBody = body({
   username: address(AUTH_MESSAGES.emailInvalid),
   code: z.string({ error: AUTH_MESSAGES.codeInvalid }).refine(isValidCode, AUTH_MESSAGES.codeInvalid),
 });
 
-export const resendBody = body({ username: address(AUTH_MESSAGES.emailInvalid) });
+export const resendBody = body({
+  username: address(AUTH_MESSAGES.emailInvalid),
+  language: languageField.optional(),
+});
 
 export const loginBody = body({
   username: address(AUTH_MESSAGES.loginEmailInvalid),
   password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired),
 });
 
-export const forgotBody = body({ username: address(AUTH_MESSAGES.emailInvalid) });
+export const forgotBody = body({
+  username: address(AUTH_MESSAGES.emailInvalid),
+  language: languageField.optional(),
+});
 
 export const resetBody = body({
   username: address(AUTH_MESSAGES.emailInvalid),

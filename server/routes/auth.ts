@@ -1,6 +1,7 @@
 import type { FastifySchemaCompiler } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { ZodType } from "zod";
+import type { Language } from "../../src/i18n/language";
 import { HttpError } from "../http-error";
 import { clearSignupCookie, setSessionCookies, setSignupCookie, signupTokenOf } from "../plugins/sessions";
 import { ACCOUNT_MESSAGES } from "../services/account-messages";
@@ -28,13 +29,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (a
   // Compute the dummy hash now rather than during the first login for an unknown address.
   void getDummyHash();
 
-  const context = (request: { log: AccountContext["log"] }): AccountContext => ({
-    db: app.db,
-    now: app.clock(),
-    mailer: app.mailer,
-    publicUrl: options.publicUrl,
-    log: request.log,
-  });
+  const context = (request: { log: AccountContext["log"]; body?: unknown }): AccountContext => {
+    const language = (request.body as { language?: Language } | undefined)?.language;
+    return {
+      db: app.db,
+      now: app.clock(),
+      mailer: app.mailer,
+      publicUrl: options.publicUrl,
+      log: request.log,
+      ...(language ? { language } : {}),
+    };
+  };
 
   // Every sign-up answer sets the cookie, whatever the address's state (no enumeration).
   app.post("/public/signup", { schema: { body: signupBody } }, async (request, reply) => {
@@ -57,9 +62,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (a
 
   app.post("/public/login", { schema: { body: loginBody } }, async (request, reply) => {
     try {
-      const { token } = await logIn(app.db, app.clock(), { ...request.body, ip: request.ip });
+      const { token, language } = await logIn(app.db, app.clock(), { ...request.body, ip: request.ip });
       setSessionCookies(request, reply, token);
-      return { message: ACCOUNT_MESSAGES.loggedIn };
+      // The account's language (issue 35; null: never chosen), for the device to show it in.
+      return { message: ACCOUNT_MESSAGES.loggedIn, language };
     } catch (error) {
       // The right password of an unconfirmed account: this browser may confirm with it.
       if (error instanceof UnconfirmedLogin) {

@@ -1,10 +1,12 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import type { Language } from "../../src/i18n/language";
 import type { Database } from "../db/database";
 import { users } from "../db/schema";
 import { HttpError } from "../http-error";
 import { accountExistsMail, confirmationCodeMail } from "../mail/templates";
 import type { Mailer } from "../mail/types";
+import { mailLanguage } from "./account-language";
 import { ACCOUNT_MESSAGES } from "./account-messages";
 import { CODE_LIFETIME_MS, issueCode, useCode } from "./confirmation-codes";
 import { hashPassword } from "./passwords";
@@ -20,6 +22,8 @@ export type AccountContext = {
   /** Base of the links in mails (PUBLIC_URL). */
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** The language of the page that asked (`language` in the body), when it said. */
+  language?: Language;
 };
 
 export const HOUR_MS = 60 * 60 * 1000;
@@ -36,9 +40,14 @@ export async function findUser(db: Database, username: string) {
 const codeMails = (username: string): Subject => ({ scope: "confirm-mail", value: username });
 const wrongCodes = (username: string): Subject => ({ scope: "confirm-attempts", value: username });
 
-async function sendCode(ctx: AccountContext, userId: string, username: string): Promise<void> {
+async function sendCode(
+  ctx: AccountContext,
+  userId: string,
+  username: string,
+  language: Language,
+): Promise<void> {
   const code = await issueCode(ctx.db, userId, ctx.now);
-  ctx.mailer.dispatch({ to: username, ...confirmationCodeMail(username, code, ctx.publicUrl) });
+  ctx.mailer.dispatch({ to: username, ...confirmationCodeMail(username, code, ctx.publicUrl, language) });
 }
 
 /**
@@ -62,9 +71,10 @@ export async function signUp(
     return answer;
   }
   await resetThrottle(ctx.db, wrongCodes(username));
+  // The account keeps the sign-up page's language (issue 35); a confirmed one keeps its own.
   const [created] = await ctx.db
     .insert(users)
-    .values({ username, createdAt: ctx.now })
+    .values({ username, createdAt: ctx.now, language: ctx.language ?? null })
     .onConflictDoNothing({ target: users.username })
     .returning({ id: users.id });
   const existing = created ? undefined : await findUser(ctx.db, username);
@@ -72,7 +82,8 @@ export async function signUp(
   if (!userId) throw new Error("user vanished between insert conflict and read");
   if (existing?.confirmedAt) {
     await spendSignupVerification(password);
-    ctx.mailer.dispatch({ to: username, ...accountExistsMail(username, ctx.publicUrl) });
+    const language = mailLanguage(ctx, existing);
+    ctx.mailer.dispatch({ to: username, ...accountExistsMail(username, ctx.publicUrl, language) });
     return answer;
   }
   await recordSignupPassword(ctx.db, {
@@ -82,7 +93,10 @@ export async function signUp(
     browserTokenHash: input.browserTokenHash,
     now: ctx.now,
   });
-  await sendCode(ctx, userId, username);
+  if (existing && ctx.language && existing.language !== ctx.language) {
+    await ctx.db.update(users).set({ language: ctx.language }).where(eq(users.id, userId));
+  }
+  await sendCode(ctx, userId, username, ctx.language ?? mailLanguage(ctx, existing));
   return answer;
 }
 
@@ -114,7 +128,7 @@ export async function confirmAccount(
   if (outcome.result === "accepted") {
     await resetThrottle(ctx.db, wrongCodes(input.username));
     if (user && !outcome.passwordHash) {
-      await mailResetLink(ctx, { id: user.id, username: input.username });
+      await mailResetLink(ctx, { id: user.id, username: input.username, language: user.language });
       return ACCOUNT_MESSAGES.confirmedChoosePassword;
     }
     return ACCOUNT_MESSAGES.confirmed;
@@ -132,6 +146,6 @@ export async function resendCode(ctx: AccountContext, input: { username: string 
   }
   await resetThrottle(ctx.db, wrongCodes(username));
   const user = await findUser(ctx.db, username);
-  if (user && !user.confirmedAt) await sendCode(ctx, user.id, username);
+  if (user && !user.confirmedAt) await sendCode(ctx, user.id, username, mailLanguage(ctx, user));
   return ACCOUNT_MESSAGES.resendSent(username);
 }

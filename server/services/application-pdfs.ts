@@ -1,4 +1,5 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import type { Language } from "../../src/i18n/language";
 import type { ApplicationPdfState } from "../../src/shared/api-types";
 import { APPLICATION_PDF_FAILED_MESSAGE } from "../../src/shared/application-pdf";
 import type { Database } from "../db/database";
@@ -11,7 +12,8 @@ import { lockApplication } from "./applications";
 import { countEvent, tooManyRequests } from "./throttle";
 
 // The application PDF (spec §4 "PDF download", §7 `GET /api/pdf`, decision 0013). One row per
-// applicant in `application_pdfs`, made for the application's content key; the job
+// applicant and language in `application_pdfs` (the applicant's copy in theirs, the office's in
+// English, issue 35), made for the application's content key; the job
 // (server/jobs/render-application-pdf.ts) makes the PDF. A download of an unchanged application is
 // answered from the row at once; a changed one replaces the row and queues a new job.
 
@@ -59,8 +61,11 @@ function stateOf(row: PdfRow, links: ApplicationPdfLinks): ApplicationPdfState {
   return { status, url, message: STATUS_MESSAGES[status] };
 }
 
-async function currentRow(db: Database, userId: string): Promise<PdfRow | undefined> {
-  const [row] = await db.select().from(applicationPdfs).where(eq(applicationPdfs.userId, userId));
+const rowOf = (userId: string, language: Language) =>
+  and(eq(applicationPdfs.userId, userId), eq(applicationPdfs.language, language));
+
+async function currentRow(db: Database, userId: string, language: Language): Promise<PdfRow | undefined> {
+  const [row] = await db.select().from(applicationPdfs).where(rowOf(userId, language));
   return row;
 }
 
@@ -73,8 +78,9 @@ async function currentRow(db: Database, userId: string): Promise<PdfRow | undefi
 export async function requestApplicationPdf(
   services: ApplicationPdfServices,
   userId: string,
+  language: Language = "en",
 ): Promise<ApplicationPdfState> {
-  return stateOf(await currentApplicationPdf(services, userId), services.links);
+  return stateOf(await currentApplicationPdf(services, userId, language), services.links);
 }
 
 export type ApplicationPdfRow = PdfRow;
@@ -87,10 +93,12 @@ export type ApplicationPdfRow = PdfRow;
 export async function currentApplicationPdf(
   services: Omit<ApplicationPdfServices, "links">,
   userId: string,
+  /** The office's copy is English (the default); the applicant's is in their language. */
+  language: Language = "en",
 ): Promise<PdfRow> {
   const { db, store, queue, clock, clientBuild } = services;
   const now = clock();
-  const existing = await currentRow(db, userId);
+  const existing = await currentRow(db, userId, language);
   if (existing && isCurrent(existing, await applicationContentKey(db, userId, clientBuild), now)) {
     return existing;
   }
@@ -109,18 +117,14 @@ export async function currentApplicationPdf(
     // Under the application lock no save is half-applied: the key is the application's as it stands.
     await lockApplication(tx, userId, clock());
     const key = await applicationContentKey(tx, userId, clientBuild);
-    const [row] = await tx
-      .select()
-      .from(applicationPdfs)
-      .where(eq(applicationPdfs.userId, userId))
-      .for("update");
+    const [row] = await tx.select().from(applicationPdfs).where(rowOf(userId, language)).for("update");
     // Another request (a second tab) may have started it meanwhile.
     if (row && isCurrent(row, key, clock())) return { row, replacedPdf: null };
     if (row) await tx.delete(applicationPdfs).where(eq(applicationPdfs.id, row.id));
     const at = clock();
     const [created] = await tx
       .insert(applicationPdfs)
-      .values({ userId, contentKey: key, createdAt: at, updatedAt: at })
+      .values({ userId, language, contentKey: key, createdAt: at, updatedAt: at })
       .returning();
     if (!created) throw new Error("application PDF insert returned nothing");
     await queue.sendApplicationPdf(tx, { pdfId: created.id });

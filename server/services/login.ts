@@ -62,7 +62,7 @@ export async function logIn(
   db: Database,
   now: Date,
   input: { username: string; password: string; ip: string },
-): Promise<{ token: string }> {
+): Promise<{ token: string; language: string | null }> {
   const ip: Subject = { scope: "login-ip", value: input.ip };
   const ipWindow = await countEvent(db, ip, now, IP_WINDOW_MS);
   if (ipWindow.count > IP_FAILURE_LIMIT) throw throttled(ipWindow.windowEndsAt.getTime() - now.getTime());
@@ -88,6 +88,6 @@ export async function logIn(
   return db.transaction(async (tx) => {
     const session = await createSession(tx, user.id, now);
     await tx.insert(loginEvents).values({ userId: user.id, createdAt: now });
-    return session;
+    return { ...session, language: user.language };
   });
 }

@@ -1,5 +1,6 @@
 import { passwordResetTokens } from "../db/schema";
 import { passwordResetMail, publicLink } from "../mail/templates";
+import { mailLanguage } from "./account-language";
 import type { AccountContext } from "./accounts";
 import { randomToken, sha256Hex } from "./secrets";
 
@@ -8,7 +9,7 @@ export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
 /** Stores a single-use reset link for the account (only its hash) and mails it to the address. */
 export async function mailResetLink(
   ctx: AccountContext,
-  user: { id: string; username: string },
+  user: { id: string; username: string; language: string | null },
 ): Promise<void> {
   const token = randomToken();
   await ctx.db.insert(passwordResetTokens).values({
@@ -17,6 +18,7 @@ export async function mailResetLink(
     createdAt: ctx.now,
     expiresAt: new Date(ctx.now.getTime() + RESET_LINK_LIFETIME_MS),
   });
-  const link = publicLink(ctx.publicUrl, "/reset", { username: user.username, id: token });
-  ctx.mailer.dispatch({ to: user.username, ...passwordResetMail(user.username, link) });
+  const language = mailLanguage(ctx, user);
+  const link = publicLink(ctx.publicUrl, "/reset", { username: user.username, id: token }, language);
+  ctx.mailer.dispatch({ to: user.username, ...passwordResetMail(user.username, link, language) });
 }

@@ -48,6 +48,21 @@ const documentRequest = z.object({
   required: z.boolean(),
 });
 
+/**
+ * The institution's own Spanish (issue 35), all optional: what is left out reads as in English
+ * (its name and majors' names stay as they are; the rest of the configuration's words are
+ * translated by src/config/partner.es.json when they are the shipped institution's).
+ */
+const spanishLabels = z
+  .object({
+    /** The institution's name as Spanish pages write it ("Universidad de Northbridge"). */
+    name: label(100).optional(),
+    applicationTitle: label(120).optional(),
+    /** Majors' Spanish names by their code. */
+    majors: z.record(z.string(), label(120)).optional(),
+  })
+  .strict();
+
 export const PartnerSchema = z
   .object({
     /** For editors: the JSON Schema of this format (partners/partner.schema.json). */
@@ -110,6 +125,8 @@ export const PartnerSchema = z
       /** Asked when the applicant will submit an English proficiency test. */
       englishTestReport: documentRequest,
     }),
+    /** Spanish labels of the institution's own words (issue 35): each falls back to the English. */
+    es: spanishLabels.optional(),
   })
   .strict();
 

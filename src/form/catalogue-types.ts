@@ -277,4 +277,12 @@ export type FormPage = {
 };
 
 /** What the engine needs besides the answers (spec §5 `{host}` placeholders, today's date). */
-export type EngineContext = { hostName: string; today: Date };
+export type EngineContext = {
+  hostName: string;
+  today: Date;
+  /**
+   * The engine's own messages (custom checks, an answer outside its options) in the applicant's
+   * language; absent: the specification's English, which the server always uses (issue 35).
+   */
+  translate?: (english: string) => string;
+};

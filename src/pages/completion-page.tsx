@@ -2,11 +2,12 @@ import { Suspense } from "react";
 import { Link } from "react-aria-components";
 import { partner } from "../config/partner";
 import { ApplicationPdfDownload } from "../features/application-pdf/application-pdf-section";
+import * as m from "../features/application-pdf/pdf-messages";
 import { useClientSnapshot } from "../features/profile/snapshot-context";
 import { PageNotices } from "../features/shell/page-notices";
+import { useLanguage } from "../i18n/use-language";
 import { lazyPart } from "../lib/load-part";
 import { useDocumentTitle } from "../lib/use-document-title";
-import { COMPLETION_MESSAGE } from "../shared/messages";
 
 // What the office has received (issue 32): its own chunk, for signed-in applicants.
 const ReceiptSection = lazyPart(() => import("../features/receipt/receipt-section"));
@@ -24,14 +25,15 @@ function Receipt() {
 }
 
 export function CompletionPage() {
-  useDocumentTitle("Application submitted");
+  const { t } = useLanguage();
+  useDocumentTitle(t(m.applicationSubmitted));
   return (
     <>
-      <h1 tabIndex={-1}>Application submitted</h1>
-      <p className="page-intro">{COMPLETION_MESSAGE}</p>
+      <h1 tabIndex={-1}>{t(m.applicationSubmitted)}</h1>
+      <p className="page-intro">{t(m.successfullySubmitted)}</p>
       <PageNotices />
       <p>
-        Thank you for applying to {partner.name}. We will e-mail you about the next steps. Questions? Write to{" "}
+        {t(m.thankYou, { host: partner.name })}{" "}
         <Link href={`mailto:${partner.helpEmail}`}>{partner.helpEmail}</Link>.
       </p>
       <Receipt />

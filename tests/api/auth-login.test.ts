@@ -26,7 +26,8 @@ import { createTestApp, type TestApp } from "../helpers/test-app";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
-const LOGGED_IN = { message: "You are logged in." };
+// language: the account's (issue 35), null until it has one.
+const LOGGED_IN = { message: "You are logged in.", language: null };
 const WRONG = { message: "The e-mail address or password is incorrect." };
 const UNCONFIRMED = {
   message: "Please confirm your account first: enter the 6-digit code we e-mailed you, or request a new one.",

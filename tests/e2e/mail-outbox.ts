@@ -8,10 +8,12 @@ function outboxDir(dataDir = process.env.E2E_DATA_DIR): string {
   return path.join(dataDir, "outbox");
 }
 
+/** Quoted-printable to text: its =XX are UTF-8 bytes (a Spanish mail's "recibió"). */
 function decodeQuotedPrintable(text: string): string {
-  return text
+  const bytes = text
     .replace(/=\r?\n/g, "")
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, "latin1").toString("utf8");
 }
 
 /** The newest mail to `address` whose text matches `pattern`, or null. */

@@ -140,6 +140,8 @@ export type StandInPrinter = ApplicationPrinter & {
   prints: ServiceResponse[];
   /** The divider pages each print was asked to add. */
   dividers: Divider[][];
+  /** The language each print was written in (issue 35: the applicant's, or the office's English). */
+  languages: string[];
   /** Holds every print until the returned function is called. */
   hold(): () => void;
   /** Makes every print fail (a crashed Chromium) until set back. */
@@ -157,6 +159,7 @@ export function standInPrinter(): StandInPrinter {
   const printer: StandInPrinter = {
     prints: [],
     dividers: [],
+    languages: [],
     failing: false,
     cancelled: 0,
     hold() {
@@ -169,9 +172,10 @@ export function standInPrinter(): StandInPrinter {
         release();
       };
     },
-    async printApplication({ application, dividers }, signal) {
+    async printApplication({ application, dividers, words }, signal) {
       printer.prints.push(application);
       printer.dividers.push([...dividers]);
+      printer.languages.push(words?.language ?? "en");
       if (gate || signal?.aborted) {
         const stopped = new Promise<never>((_, reject) => {
           const stop = () => {

@@ -144,9 +144,20 @@ function parseMail(raw: string, to: string[]): ReceivedMail {
   return {
     to,
     headers,
-    subject: headers.get("subject") ?? "",
+    subject: decodeEncodedWords(headers.get("subject") ?? ""),
     text: ofType("text/plain"),
     html: ofType("text/html"),
     raw,
   };
+}
+
+/** A header's RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`: a Spanish subject) decoded. */
+function decodeEncodedWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) => {
+      if (encoding.toUpperCase() === "B") return Buffer.from(text, "base64").toString("utf8");
+      const bytes = text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_hex, hex: string) => `%${hex}`);
+      return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, "%25"));
+    });
 }

@@ -1,7 +1,10 @@
 import { type MouseEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { PendingButton } from "../../components/pending-button";
+import { currentLanguage } from "../../i18n/translations";
+import { useLanguage } from "../../i18n/use-language";
 import { saveOfflineCopy } from "./offline-copy";
 import { isLinkStale } from "./pdf-link-state";
+import * as m from "./pdf-messages";
 import { useApplicationPdf } from "./use-application-pdf";
 import { useOfflineCopy } from "./use-offline-copy";
 import "./application-pdf.css";
@@ -13,16 +16,17 @@ import "./application-pdf.css";
  */
 export type PdfLinkMode = "download" | "preview";
 
-const LABELS: Record<PdfLinkMode, string> = {
-  download: "Download your application (PDF)",
-  preview: "Preview your application (PDF)",
-};
+const LABELS: Record<PdfLinkMode, string> = { download: m.downloadPdf, preview: m.previewPdf };
 
 // Made when first needed: a page's first Intl call loads the locale data (50 ms and more of a slow
 // machine's main thread, issue 15), and this module is evaluated on every Final Steps visit.
 let savedAt: Intl.DateTimeFormat | undefined;
 function formatSavedAt(time: number | Date): string {
-  savedAt ??= new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+  // In the page's language (issue 35); remade when it changes.
+  const locale = currentLanguage() === "es" ? "es-US" : "en-US";
+  if (savedAt?.resolvedOptions().locale !== locale) {
+    savedAt = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+  }
   return savedAt.format(time);
 }
 
@@ -60,7 +64,8 @@ export function ApplicationPdfLink({ mode, owner }: Props) {
   const copy = useOfflineCopy(owner, state.phase === "offline");
   const statusId = useId();
   const ask = () => refresh();
-  const label = LABELS[mode];
+  const { t } = useLanguage();
+  const label = t(LABELS[mode]);
   const opensNewTab = mode === "preview";
   // The control changes element (a button until there is a PDF, then a link): focus follows it.
   // Read while rendering, before the old element leaves the page.
@@ -97,7 +102,7 @@ export function ApplicationPdfLink({ mode, owner }: Props) {
           {...(opensNewTab ? { target: "_blank", rel: "noopener" } : { download: "" })}
         >
           {label}
-          {opensNewTab ? <span className="visually-hidden"> (opens in a new tab)</span> : null}
+          {opensNewTab ? <span className="visually-hidden"> {t(m.opensNewTab)}</span> : null}
         </a>
       );
       break;
@@ -109,8 +114,7 @@ export function ApplicationPdfLink({ mode, owner }: Props) {
     case "offline": {
       const pending = state.phase === "starting" || state.phase === "pending";
       if (state.phase === "pending") status = state.message;
-      if (state.phase === "offline")
-        status = `You're offline. A connection is needed to ${mode === "preview" ? "preview" : "download"} your application (PDF).`;
+      if (state.phase === "offline") status = t(mode === "preview" ? m.offlinePreview : m.offlineDownload);
       // No PDF to go to yet: a button that asks for it (first, or again after a failure or a
       // change), busy while it is being made (focusable, silent: the status says what happens),
       // disabled offline.

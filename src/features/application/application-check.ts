@@ -2,6 +2,7 @@ import { partner } from "../../config/partner";
 import { indexCatalogue } from "../../form/engine/catalogue-index";
 import { validateAnswers } from "../../form/engine/validate";
 import { formPages } from "../../form/pages/form-pages";
+import { catalogueText, pageInLanguage } from "../../i18n/translations";
 import { FORM_PAGES, type FormPagePath } from "../../shared/routes";
 import { withHeldAnswers } from "../form/held-answers";
 import { readChoices } from "../form/ui-choices";
@@ -20,10 +21,12 @@ export async function checkApplication(
   answers: Readonly<Record<string, string>>,
 ): Promise<ErrorMap> {
   const { counts, tabs } = await readChoices(owner, formPages);
+  // In the applicant's language: the catalogue's messages and labels (issue 35; the engine's own
+  // messages are still English).
   return validateAnswers(
-    formPages,
+    formPages.map((page) => pageInLanguage(page)),
     withHeldAnswers(answers),
-    { hostName: partner.name, today: new Date() },
+    { hostName: partner.name, today: new Date(), translate: (english) => catalogueText(english) },
     { includeRequired: true, signedIn: true, counts, tabs },
   );
 }
@@ -64,7 +67,8 @@ export function groupErrorsByPage(errors: ErrorMap): SummaryGroup[] {
     for (const message of messages) found.messages.add(message);
     byQuestion.set(anchor, found);
   }
-  return FORM_PAGES.flatMap(({ path, title }) => {
+  return FORM_PAGES.flatMap(({ path, title: englishTitle }) => {
+    const title = catalogueText(englishTitle);
     const list = [...byQuestion.values()]
       .filter((question) => question.page === path)
       .map(({ key, messages }) => ({ key, message: joinMessages([...messages]) }));

@@ -3,6 +3,7 @@ import { Button } from "react-aria-components";
 import { useNavigate } from "react-router-dom";
 import { PendingButton } from "../../components/pending-button";
 import { showErrorToast } from "../../components/toasts";
+import { useLanguage } from "../../i18n/use-language";
 import { holdAnnouncements } from "../../lib/announcement-hold";
 import { apiRequest } from "../../lib/api-client";
 import type { SubmitOutcome } from "../../shared/api-types";
@@ -12,6 +13,7 @@ import { refusedKeys } from "../answers/refused-answers";
 import { saveOutcome } from "../answers/save-outcome";
 import { BUSY_MESSAGE, getSyncStatus, serverErrorMessage } from "../answers/sync-status";
 import { useClientSnapshot } from "../profile/snapshot-context";
+import * as m from "./action-messages";
 import { checkApplication } from "./application-check";
 import { refusedOnSubmitMessage } from "./refused-answers-message";
 import { recordRefusal } from "./submission-state";
@@ -33,12 +35,13 @@ export function PageActions({ current }: { current: FormPagePath }) {
   const next = FORM_PAGES[index + 1];
   const { goTo, saveAndGoTo } = useFormNavigation();
   const [busy, setBusy] = useState(false);
+  const { t, text } = useLanguage();
 
   return (
     <div className="page-actions">
       {previous ? (
         <Button className="button button--secondary" onPress={() => goTo(previous.path)}>
-          Back to {previous.title}
+          {t(m.backTo, { title: text(previous.title) })}
         </Button>
       ) : null}
       {next ? (
@@ -57,7 +60,7 @@ export function PageActions({ current }: { current: FormPagePath }) {
             }
           }}
         >
-          Save and continue
+          {t(m.saveAndContinue)}
         </PendingButton>
       ) : (
         <SubmitButton />
@@ -99,6 +102,7 @@ async function explainUnsent(): Promise<void> {
 }
 
 function SubmitButton() {
+  const { t } = useLanguage();
   const { snapshot, advanceWebStatus } = useClientSnapshot();
   const { toSignup } = useFormNavigation();
   const navigate = useNavigate();
@@ -148,7 +152,7 @@ function SubmitButton() {
       isPending={busy}
       onPress={onSubmit}
     >
-      Submit application
+      {t(m.submitApplication)}
     </PendingButton>
   );
 }

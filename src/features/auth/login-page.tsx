@@ -2,6 +2,7 @@ import { useRef, useState } from "react";
 import { Button, Link } from "react-aria-components";
 import { useNavigate } from "react-router-dom";
 import { PendingButton } from "../../components/pending-button";
+import { reconcileAtSignIn } from "../../i18n/account-language";
 import { useAnnouncer } from "../../lib/use-announcer";
 import { AUTH_MESSAGES, isValidEmail, normalizeEmail } from "../../shared/auth-rules";
 import { DEFAULT_ROUTE } from "../../shared/routes";
@@ -43,7 +44,9 @@ export function LoginPage() {
         return false;
       },
     );
-    if (result.ok) navigate(DEFAULT_ROUTE, { state: { studentAnswers: state.studentAnswers } });
+    if (!result.ok) return;
+    await reconcileAtSignIn(result.value.language);
+    navigate(DEFAULT_ROUTE, { state: { studentAnswers: state.studentAnswers } });
   }
 
   async function resend() {

@@ -18,12 +18,16 @@ import { answerKeysOf } from "../../form/engine/question-keys";
 import { isQuestionRequired, requiredKeys } from "../../form/engine/required";
 import { validateAnswers } from "../../form/engine/validate";
 import { type Block, repeatCapacity, type VisibleSection, visiblePage } from "../../form/engine/visibility";
+import { catalogueText } from "../../i18n/translations";
+import { useLanguage } from "../../i18n/use-language";
+import { useTranslatedPage } from "../../i18n/use-translated-page";
 import { announcementsHeld } from "../../lib/announcement-hold";
 import { preloadWhenIdle } from "../../lib/preload-when-idle";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { answerStore } from "../answers/answer-session";
 import { useClientSnapshot } from "../profile/snapshot-context";
 import { PageNotices } from "../shell/page-notices";
+import * as shellMessages from "../shell/shell-messages";
 import {
   addAnotherId,
   type BlockFiles,
@@ -51,7 +55,7 @@ import { useProgressiveCount } from "./use-progressive-count";
 import { useUiChoices } from "./use-ui-choices";
 
 function engineContext() {
-  return { hostName: partner.name, today: new Date() };
+  return { hostName: partner.name, today: new Date(), translate: catalogueText };
 }
 
 // The answers' writer (a worker) starts, and the sync engine loads, when the page is idle once all
@@ -104,7 +108,7 @@ function sectionUnitsOf({ section, blocks, tab }: VisibleSection, signedIn: bool
  * add-another count or tab choice does.
  */
 export function FormPageView({
-  page,
+  page: englishPage,
   switchTabs = applyAtOnce,
   tabNotice,
   blockFiles = lazyBlockFiles,
@@ -120,6 +124,9 @@ export function FormPageView({
   /** What follows the form (the page's actions): rendered once every question has been. */
   after?: ReactNode;
 }) {
+  // Words in the applicant's language; keys, codes and rules are the catalogue's (issue 35).
+  const page = useTranslatedPage(englishPage);
+  const { t } = useLanguage();
   const { snapshot } = useClientSnapshot();
   const signedIn = snapshot.is_logged_in;
   const owner = signedIn ? answerStore.owner : null;
@@ -216,7 +223,9 @@ export function FormPageView({
       <h1 tabIndex={-1}>{page.title}</h1>
       {intro ? <p className="page-intro">{intro}</p> : null}
       <p className="page-required-note">
-        Questions marked with an asterisk (<span className="field__required">*</span>) are required.
+        {t(shellMessages.requiredNoteBefore)}
+        <span className="field__required">*</span>
+        {t(shellMessages.requiredNoteAfter)}
       </p>
       <PageNotices />
       <FieldErrorAnnouncer errors={errors} />

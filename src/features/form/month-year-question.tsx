@@ -1,6 +1,9 @@
 import { useMemo } from "react";
 import type { MonthYearQuestion as MonthYearQuestionData } from "../../form/catalogue-types";
 import { resolveOptions, yearOptions } from "../../form/options/resolve-options";
+import { languageState } from "../../i18n/translations";
+import { useLanguage } from "../../i18n/use-language";
+import * as shellMessages from "../shell/shell-messages";
 import { RequiredMark } from "./field-parts";
 import { SelectControl } from "./select-control";
 import { UndoRefusedChange } from "./undo-refused-change";
@@ -25,7 +28,11 @@ export function MonthYearQuestion({
   const keys = useMemo(() => [...new Set([key, monthKey, yearKey])], [key, monthKey, yearKey]);
   const errors = useFieldErrors(keys);
   const events = useFieldEvents(keys);
-  const months = useMemo(() => resolveOptions({ list: "months" }, new Date()), []);
+  const { language, t } = useLanguage();
+  const months = useMemo(
+    () => resolveOptions(language === "en" ? { list: "months" } : { options: monthsIn() }, new Date()),
+    [language],
+  );
   const years = useMemo(() => yearOptions(question.years, new Date()), [question.years]);
   const errorId = `${key}-errors`;
   const descriptionId = `${key}-description`;
@@ -33,8 +40,9 @@ export function MonthYearQuestion({
   const describedBy = [described ? descriptionId : "", errors.length > 0 ? errorId : ""]
     .filter(Boolean)
     .join(" ");
-  const commit = (set: (value: string, label?: string) => void) => (value: string, label: string) => {
-    set(value, label);
+  // No label: the answer writer takes `_desc` from the English catalogue, in every language.
+  const commit = (set: (value: string) => void) => (value: string) => {
+    set(value);
     events.committed();
   };
   return (
@@ -55,7 +63,7 @@ export function MonthYearQuestion({
       <div className="field__row field__row--month-year">
         <SelectControl
           id={monthKey}
-          label="Month"
+          label={t(shellMessages.month)}
           labelClassName="field__sublabel"
           options={months}
           value={month}
@@ -68,7 +76,7 @@ export function MonthYearQuestion({
         />
         <SelectControl
           id={yearKey}
-          label="Year"
+          label={t(shellMessages.year)}
           labelClassName="field__sublabel"
           options={years}
           value={year}
@@ -91,4 +99,9 @@ export function MonthYearQuestion({
       <UndoRefusedChange keys={keys} />
     </fieldset>
   );
+}
+
+/** The months in the language shown (loaded: the language is not English). */
+function monthsIn() {
+  return languageState().loaded?.list("months") ?? [];
 }

@@ -26,7 +26,8 @@ export function RadioQuestion({ question, required }: { question: RadioQuestionD
       className="field"
       value={value === "" ? null : value}
       onChange={(next) => {
-        setValue(next, options.find((option) => option.value === next)?.label ?? "");
+        // No label: the answer writer takes `_desc` from the English catalogue, in every language.
+        setValue(next);
         events.committed();
       }}
       onBlur={events.left}

@@ -37,8 +37,9 @@ export function SelectQuestion({
       label={question.label}
       options={options}
       value={value}
-      onChange={(next, label) => {
-        setValue(next, label);
+      // No label: the answer writer takes `_desc` from the English catalogue, in every language.
+      onChange={(next) => {
+        setValue(next);
         events.committed();
       }}
       onBlur={events.left}

@@ -2,7 +2,7 @@ import type { Question } from "../../form/catalogue-types";
 import { codedSource } from "../../form/engine/question-keys";
 import { optionLabel, resolveOptions } from "../../form/options/resolve-options";
 import type { DocumentAnswers } from "../../shared/api-types";
-import { formatFileSize } from "../../shared/file-size";
+import { ENGLISH_SERVICE_WORDS, type ServiceWords } from "./service-words";
 
 // How the read-only service rendering shows one question's answer (spec §6): values as text,
 // checkboxes and radios as [X] / [ ] boxes with their labels, coded answers by their `_desc`
@@ -30,7 +30,12 @@ export type QuestionDisplay = AnswerDisplay & {
 /** The CEEB lookups: a chosen school is shown with its code. */
 const SCHOOL_CATEGORIES = new Set(["college_ceeb", "hs_ceeb"]);
 
-const DATE_FORMAT = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+const DATE_FORMATS = new Map<string, Intl.DateTimeFormat>();
+const dateFormat = (locale: string) =>
+  DATE_FORMATS.get(locale) ??
+  DATE_FORMATS.set(locale, new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" })).get(
+    locale,
+  );
 
 /** The trimmed answer of `key` (answers arrive as parsed JSON: only its own keys count). */
 function answerOf(answers: Answers, key: string): string {
@@ -42,34 +47,47 @@ function answerOf(answers: Answers, key: string): string {
  * A coded answer's text: its `_desc` (the label the applicant chose, spec §3), else the option's
  * label in today's catalogue, else the stored value itself.
  */
-export function codedText(question: Question, key: string, answers: Answers): string | null {
+export function codedText(
+  question: Question,
+  key: string,
+  answers: Answers,
+  words: ServiceWords = ENGLISH_SERVICE_WORDS,
+): string | null {
   const value = answerOf(answers, key);
   if (value === "") return null;
   const desc = answerOf(answers, `${key}_desc`);
-  if (desc !== "") return desc;
   const source = codedSource(question, key, answers);
-  return (source && optionLabel(source, value)) || value;
+  const label = source ? optionLabel(source, value) : undefined;
+  // `_desc` is the catalogue's English (what the office receives); in another language the
+  // translated page's own label reads first (issue 35).
+  if (words.language !== "en" && label) return label;
+  return desc || label || value;
 }
 
 /** A stored date (YYYY-MM-DD) as "May 1, 2000"; anything else as stored. */
-export function dateText(value: string): string | null {
+export function dateText(value: string, locale = "en-US"): string | null {
   if (value === "") return null;
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return value;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return Number.isNaN(date.getTime()) ? value : DATE_FORMAT.format(date);
+  return Number.isNaN(date.getTime())
+    ? value
+    : ((dateFormat(locale) ?? dateFormat("en-US"))?.format(date) ?? value);
 }
 
 /** "Attached: transcript.pdf (245kB)" (spec §6, §9 sizes). */
-export function attachmentText(document: { file_name: string; file_size: number }): string {
-  return `Attached: ${document.file_name} (${formatFileSize(document.file_size)})`;
+export function attachmentText(
+  document: { file_name: string; file_size: number },
+  words: ServiceWords = ENGLISH_SERVICE_WORDS,
+): string {
+  return words.attached(document);
 }
 
 function text(label: string, value: string | null, multiline = false): AnswerDisplay {
   return { type: "text", label, value: value === "" ? null : value, multiline };
 }
 
-function answerDisplay(question: Question, answers: Answers): AnswerDisplay {
+function answerDisplay(question: Question, answers: Answers, words: ServiceWords): AnswerDisplay {
   const value = answerOf(answers, question.key);
   switch (question.kind) {
     case "text":
@@ -79,12 +97,14 @@ function answerDisplay(question: Question, answers: Answers): AnswerDisplay {
     case "textarea":
       return text(question.label, value, true);
     case "date":
-      return text(question.label, dateText(value));
+      return text(question.label, dateText(value, words.locale));
     case "select":
     case "conditionalSelect":
-      return text(question.label, codedText(question, question.key, answers));
+      return text(question.label, codedText(question, question.key, answers, words));
     case "monthYear": {
-      const parts = [question.monthKey, question.yearKey].map((key) => codedText(question, key, answers));
+      const parts = [question.monthKey, question.yearKey].map((key) =>
+        codedText(question, key, answers, words),
+      );
       return text(question.label, parts.filter((part) => part !== null).join(" ") || null);
     }
     case "autocomplete": {
@@ -99,7 +119,7 @@ function answerDisplay(question: Question, answers: Answers): AnswerDisplay {
       const boxes = options.map((option) => ({ label: option.label, checked: option.value === value }));
       // A stored value the catalogue no longer offers is still the applicant's answer.
       if (value !== "" && !boxes.some((box) => box.checked)) {
-        boxes.push({ label: codedText(question, question.key, answers) ?? value, checked: true });
+        boxes.push({ label: codedText(question, question.key, answers, words) ?? value, checked: true });
       }
       return { type: "choices", label: question.label, boxes };
     }
@@ -114,15 +134,16 @@ export function displayQuestion(
   question: Question,
   answers: Answers,
   documents: DocumentAnswers,
+  words: ServiceWords = ENGLISH_SERVICE_WORDS,
 ): QuestionDisplay {
   const document = Object.hasOwn(documents, question.key) ? documents[question.key] : undefined;
   if (question.kind === "file") {
-    const value = document ? attachmentText(document) : null;
+    const value = document ? attachmentText(document, words) : null;
     return { ...text(question.label, value), key: question.key, attachment: null };
   }
   return {
-    ...answerDisplay(question, answers),
+    ...answerDisplay(question, answers, words),
     key: question.key,
-    attachment: document ? attachmentText(document) : null,
+    attachment: document ? attachmentText(document, words) : null,
   };
 }

@@ -16,8 +16,8 @@ export function applicantName(answers: Answers): string {
 }
 
 /** The rendering's title, and so the application PDF's: "Ada Lovelace: <the application's title>". */
-export function serviceViewTitle(answers: Answers): string {
-  return `${applicantName(answers)}: ${partner.applicationTitle}`;
+export function serviceViewTitle(answers: Answers, title: string = partner.applicationTitle): string {
+  return `${applicantName(answers)}: ${title}`;
 }
 
 /** `value` as a CSS string literal: backslashes and quotes escaped, control characters dropped. */

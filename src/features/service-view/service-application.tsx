@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { partner } from "../../config/partner";
 import type { FormPage, Question } from "../../form/catalogue-types";
 import { textForViewer, type Viewer } from "../../form/engine/audience";
 import { answerKeysOf } from "../../form/engine/question-keys";
@@ -11,6 +10,7 @@ import { serviceUserSnapshot, viewerOf } from "../profile/client-snapshot";
 import { displayQuestion } from "./answer-display";
 import { applicantName, printMarginCss } from "./print-margins";
 import { ServiceQuestion } from "./service-question";
+import { ENGLISH_SERVICE_WORDS, type ServiceWords } from "./service-words";
 
 /**
  * The service user (spec §3 `is_service_user`): not signed in, but reading a signed-in applicant's
@@ -21,6 +21,8 @@ const SERVICE_VIEWER: Viewer = viewerOf(serviceUserSnapshot());
 type Props = {
   application: ServiceResponse;
   pages?: readonly FormPage[];
+  /** Its own words' language (the pages come translated with it): English, the office's. */
+  words?: ServiceWords;
   /** What follows the steps in the same document (the application PDF's divider pages). */
   children?: ReactNode;
 };
@@ -31,23 +33,36 @@ type Props = {
  * make visible, as text and boxes. No controls, navigation, header or footer: the same markup is
  * what staff read on screen and what the application PDF prints (one step per printed section).
  */
-export function ServiceApplication({ application, pages = formPages, children }: Props) {
+export function ServiceApplication({
+  application,
+  pages = formPages,
+  words = ENGLISH_SERVICE_WORDS,
+  children,
+}: Props) {
   const name = applicantName(application.answer);
   return (
     <main id="main" className="service-view">
       <style>{printMarginCss(name)}</style>
       <p className="service-view__title">
-        {partner.applicationTitle}: {name}
+        {words.applicationTitle}: {name}
       </p>
       {pages.map((page) => (
-        <ServiceStep key={page.id} page={page} application={application} />
+        <ServiceStep key={page.id} page={page} application={application} words={words} />
       ))}
       {children}
     </main>
   );
 }
 
-function ServiceStep({ page, application }: { page: FormPage; application: ServiceResponse }) {
+function ServiceStep({
+  page,
+  application,
+  words,
+}: {
+  page: FormPage;
+  application: ServiceResponse;
+  words: ServiceWords;
+}) {
   const sections = visiblePage(page, application.answer, {
     ...SERVICE_VIEWER,
     counts: application.add_another,
@@ -58,10 +73,10 @@ function ServiceStep({ page, application }: { page: FormPage; application: Servi
   const headingId = `service-step-${page.id}`;
   return (
     <section className="service-step" aria-labelledby={headingId}>
-      <h1 id={headingId}>{step ? `${step.step}: ${page.title}` : page.title}</h1>
+      <h1 id={headingId}>{step ? `${words.step(step.step)}: ${page.title}` : page.title}</h1>
       {intro ? <p className="service-step__intro">{intro}</p> : null}
       {sections.map((shown) => (
-        <ServiceSection key={shown.section.id} shown={shown} application={application} />
+        <ServiceSection key={shown.section.id} shown={shown} application={application} words={words} />
       ))}
     </section>
   );
@@ -70,19 +85,30 @@ function ServiceStep({ page, application }: { page: FormPage; application: Servi
 function Questions({
   questions,
   application,
+  words,
 }: {
   questions: readonly Question[];
   application: ServiceResponse;
+  words: ServiceWords;
 }) {
   return questions.map((question) => (
     <ServiceQuestion
       key={question.key}
-      display={displayQuestion(question, application.answer, application.document_answer)}
+      words={words}
+      display={displayQuestion(question, application.answer, application.document_answer, words)}
     />
   ));
 }
 
-function ServiceSection({ shown, application }: { shown: VisibleSection; application: ServiceResponse }) {
+function ServiceSection({
+  shown,
+  application,
+  words,
+}: {
+  shown: VisibleSection;
+  application: ServiceResponse;
+  words: ServiceWords;
+}) {
   const { section, blocks, tab } = shown;
   const titleId = `service-section-${section.id}`;
   const description = textForViewer(section.description, SERVICE_VIEWER);
@@ -94,9 +120,17 @@ function ServiceSection({ shown, application }: { shown: VisibleSection; applica
     const chosen = section.tabs?.tabs.find((entry) => entry.id === tab);
     body = (
       <>
-        <Questions questions={questions.filter((q) => ownKeys.has(q.key))} application={application} />
+        <Questions
+          questions={questions.filter((q) => ownKeys.has(q.key))}
+          application={application}
+          words={words}
+        />
         {chosen ? <h3 className="service-block__title">{chosen.label}</h3> : null}
-        <Questions questions={questions.filter((q) => !ownKeys.has(q.key))} application={application} />
+        <Questions
+          questions={questions.filter((q) => !ownKeys.has(q.key))}
+          application={application}
+          words={words}
+        />
       </>
     );
   } else if (section.repeat && blocks.length > 1) {
@@ -106,11 +140,11 @@ function ServiceSection({ shown, application }: { shown: VisibleSection; applica
         <h3 className="service-block__title">
           {section.title} {index + 1}
         </h3>
-        <Questions questions={block.questions} application={application} />
+        <Questions questions={block.questions} application={application} words={words} />
       </div>
     ));
   } else {
-    body = <Questions questions={questions} application={application} />;
+    body = <Questions questions={questions} application={application} words={words} />;
   }
   return (
     <section className="service-section" aria-labelledby={titleId}>

@@ -14,7 +14,6 @@ import { PageRenderedContext } from "../form/page-rendered";
 import type { BaseProfile } from "../profile/base-profile-loader";
 import { useProfileLoadNotice } from "../profile/profile-load-notice";
 import { SnapshotContext } from "../profile/snapshot-context";
-import { InactivityGuard } from "../session/use-inactivity-logout";
 import { PageNoticesContext } from "./page-notices";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
@@ -28,6 +27,10 @@ import { WelcomeBanner } from "./welcome-banner";
 // Only when the page was opened with a "Continue on another device" link.
 const DraftLinkOutcomeNotice = lazyPart(() =>
   import("../draft-links/draft-link-outcome").then((m) => ({ default: m.DraftLinkOutcomeNotice })),
+);
+// Only for a signed-in applicant: a visitor's first screen does without it (issues 15, 35).
+const InactivityGuard = lazyPart(() =>
+  import("../session/use-inactivity-logout").then((m) => ({ default: m.InactivityGuard })),
 );
 // Only while validating; the whole catalogue comes with it.
 const ValidationSummary = lazyPart(() =>
@@ -109,7 +112,11 @@ export function FormLayout() {
         </PageNoticesContext.Provider>
       </main>
       {pageRendered.rendered ? <SiteFooter /> : null}
-      <InactivityGuard isLoggedIn={snapshot.is_logged_in} />
+      {snapshot.is_logged_in ? (
+        <Suspense fallback={null}>
+          <InactivityGuard isLoggedIn />
+        </Suspense>
+      ) : null}
       {base.draftLink ? (
         <Suspense fallback={null}>
           <DraftLinkOutcomeNotice outcome={base.draftLink} submitted={webStatus === "submitted"} />

@@ -60,6 +60,10 @@ export function StaticLoginShell() {
             <button type="button" className="link-button">
               Privacy
             </button>
+            {/* LanguageSwitch: the prerendered screens are English (issue 35). */}
+            <button type="button" className="link-button language-switch" lang="es">
+              Español
+            </button>
           </div>
           <address className="site-footer__address">
             {partner.addressLines.map((line) => (

@@ -1,10 +1,12 @@
 import { Link } from "react-aria-components";
 import { useLocation } from "react-router-dom";
+import { useLanguage } from "../../i18n/use-language";
 import { COMPLETION_ROUTE, FORM_PAGES } from "../../shared/routes";
 import { answerStore } from "../answers/answer-session";
 import { useAnonymousWithAnswers } from "../answers/use-anonymous-with-answers";
 import { useFormNavigation } from "../application/use-form-navigation";
 import { useClientSnapshot } from "../profile/snapshot-context";
+import * as shellMessages from "./shell-messages";
 
 /** Why a visitor's step links go to create an account (WCAG 2.4.4, issue 37): said under them. */
 export const STEP_LINKS_TO_SIGNUP =
@@ -28,8 +30,9 @@ function StepLinks({ pathname }: { pathname: string }) {
   const { signedIn, save } = useFormNavigation();
   const { markPageChanged } = useClientSnapshot();
   const anonymousWithAnswers = useAnonymousWithAnswers(signedIn);
+  const { t, text } = useLanguage();
   return (
-    <nav className="step-nav" aria-label="Application steps">
+    <nav className="step-nav" aria-label={t(shellMessages.applicationSteps)}>
       <ol>
         {FORM_PAGES.map((page, index) => {
           const current = pathname === page.path;
@@ -53,8 +56,10 @@ function StepLinks({ pathname }: { pathname: string }) {
                   {index + 1}
                 </span>
                 <span>
-                  <span className="step-nav__step">{page.step}</span>
-                  <span className="step-nav__title">{page.title}</span>
+                  <span className="step-nav__step">
+                    {t(shellMessages.stepMessages[page.step] ?? page.step)}
+                  </span>
+                  <span className="step-nav__title">{text(page.title)}</span>
                 </span>
               </Link>
             </li>

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Button, Link } from "react-aria-components";
 import { PAGE_OF_KEY } from "../../form/answer-keys";
+import { languageState } from "../../i18n/translations";
+import { useLanguage } from "../../i18n/use-language";
 import { announcementsHeld, subscribeAnnouncementHold } from "../../lib/announcement-hold";
 import { loadSyncClient } from "../answers/answer-session";
 import {
@@ -20,6 +22,8 @@ const PROBLEMS: ReadonlySet<StatusClass> = new Set(["local-error", "attention", 
  * "Syncing…" / "All changes saved" while they type.
  */
 export function SyncStatusIndicator() {
+  // Re-rendered in the new words when the applicant switches language.
+  useLanguage();
   const status = useSyncStatus();
   const kind = statusClass(status);
   const announcement = useAnnouncement(status, kind);
@@ -34,7 +38,7 @@ export function SyncStatusIndicator() {
       >
         <span className={`sync-status__dot sync-status__dot--${dot}`} aria-hidden="true" />
         <span>
-          {describeSyncStatus(status)}
+          {describe(status)}
           {fix ? (
             <>
               {" "}
@@ -75,7 +79,7 @@ function useAnnouncement(status: SyncStatus, kind: StatusClass): string {
   const announced = useRef(kind);
   // Only a change of kind is news, not a new waiting count: the effect reads the latest words.
   const description = useRef("");
-  description.current = describeSyncStatus(status);
+  description.current = describe(status);
   const held = useSyncExternalStore(subscribeAnnouncementHold, announcementsHeld);
   const [text, setText] = useState("");
   useEffect(() => {
@@ -97,4 +101,9 @@ function refusedFieldHref(key: string | null): string | null {
   const base = key.endsWith("_desc") && PAGE_OF_KEY.has(key.slice(0, -5)) ? key.slice(0, -5) : key;
   const page = PAGE_OF_KEY.get(base);
   return page ? `/${page}#${encodeURIComponent(base)}` : null;
+}
+
+/** The status in the page's language (issue 35): English's own words, else the loaded language's. */
+function describe(status: SyncStatus): string {
+  return languageState().loaded?.syncStatus(status) ?? describeSyncStatus(status);
 }

@@ -60,7 +60,7 @@ export function validateAnswers(
       if (!env.visibleKeys.has(key)) continue;
       const prefix = messagePrefixOf(index.byKey.get(key));
       const messages = errors.get(key) ?? new Set<string>();
-      messages.add(withHost(prefix + message, ctx.hostName));
+      messages.add(withHost(prefix + (ctx.translate?.(message) ?? message), ctx.hostName));
       errors.set(key, messages);
     }
   }

@@ -1,0 +1,28 @@
+// The language kept with the account (issue 35): the device tells the server the applicant's
+// switch while signed in, and at sign-in the two are reconciled. Loaded with the switch's press or
+// the sign-in page, never by a first screen.
+import { apiRequest } from "../lib/api-client";
+import { readSessionHint } from "../lib/session-hint";
+import { isLanguage, type Language, storedLanguage } from "./language";
+import { chooseLanguage, currentLanguage } from "./translations";
+
+/** Keeps `language` with the signed-in applicant's account; nothing when signed out. */
+export async function keepWithAccount(language: Language): Promise<void> {
+  if (!(await readSessionHint())) return;
+  // Not kept when offline or refused: the next sign-in sends the device's choice again.
+  await apiRequest("POST", "/api/language", { body: { language } }).catch(() => {});
+}
+
+/**
+ * After sign-in: a device that never chose a language shows the account's; otherwise the language
+ * the applicant is reading, chosen on this device, is the latest choice and the account keeps it.
+ */
+export async function reconcileAtSignIn(accountLanguage: unknown): Promise<void> {
+  const account = isLanguage(accountLanguage) ? accountLanguage : null;
+  if (account !== null && storedLanguage() === null) {
+    await chooseLanguage(account).catch(() => {});
+    return;
+  }
+  const shown = currentLanguage();
+  if (shown !== account) await keepWithAccount(shown);
+}

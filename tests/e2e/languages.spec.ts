@@ -1,0 +1,152 @@
+import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { COMPLETE_APPLICATION } from "../helpers/complete-application";
+import { lacks } from "../helpers/system-tools";
+import { deviceContents, expectStoredOnDevice } from "./device-store";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { checkBox, chooseOption, select, selectButton } from "./keyboard";
+import { waitForMail } from "./mail-outbox";
+import { CLIENT_HEADERS, signIn } from "./session";
+
+/** A PDF's making and conversion on a loaded machine (as application-pdf.spec.ts waits). */
+const PDF_WAIT_MS = 180_000;
+
+/** The text of a PDF, as poppler reads it (where installed: tests/helpers/system-tools.ts). */
+function pdfText(bytes: Buffer): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "languages-e2e-"));
+  try {
+    const file = path.join(dir, "application.pdf");
+    writeFileSync(file, bytes);
+    return execFileSync("pdftotext", [file, "-"]).toString();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// Issue 35: the application in English and Spanish. Answers are codes, so switching language
+// changes the words only; the `_desc` companions the office receives stay the catalogue's English.
+
+test("an applicant fills some of About You in English, switches to Spanish, and keeps every answer", async ({
+  page,
+}) => {
+  test.slow();
+  await page.goto("/about");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await page.getByRole("textbox", { name: "Legal First Name", exact: true }).fill("Ada");
+  await select(page.getByRole("radio", { name: "Transfer" }));
+  await chooseOption(page, selectButton(page, "Personal Pronouns"), "She", "She/Her");
+  await expectStoredOnDevice(page, { first_name: "Ada", app_type: "1", personal_pronoun_desc: "She/Her" });
+
+  await page.getByRole("button", { name: "Español" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.getByRole("heading", { level: 1, name: "Sobre usted" })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Nombre legal", exact: true })).toHaveValue("Ada");
+  await expect(page.getByRole("radio", { name: "Transferencia" })).toBeChecked();
+  await expect(selectButton(page, "Pronombres personales")).toContainText("Ella");
+  await expect(page.getByRole("navigation", { name: "Pasos de la solicitud" })).toContainText("Paso uno");
+  await expect(page.getByRole("heading", { name: "¡Bienvenido/a!" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "English" })).toHaveAttribute("lang", "en");
+  await expectNoAxeViolations(page);
+
+  // An answer chosen in Spanish is stored as the catalogue defines it: its code, and English words.
+  await chooseOption(page, selectButton(page, "Pronombres personales"), "Otro");
+  await expectStoredOnDevice(page, { personal_pronoun_desc: "Other" });
+  expect((await deviceContents(page)).answers.first_name).toBe("Ada");
+
+  // The device keeps the choice.
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Sobre usted" })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Nombre legal", exact: true })).toHaveValue("Ada");
+
+  await page.getByRole("button", { name: "English" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("heading", { level: 1, name: "About You" })).toBeVisible();
+  await expect(selectButton(page, "Personal Pronouns")).toContainText("Other");
+});
+
+test("a link with ?lang=es opens the page in Spanish, and the switch leaves the link's language behind", async ({
+  page,
+}) => {
+  await page.goto("/education?lang=es");
+  await expect(page.getByRole("heading", { level: 1, name: "Sus estudios" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "English" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your Academics" })).toBeVisible();
+  await expect(page).toHaveURL(/\/education$/);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Your Academics" })).toBeVisible();
+});
+
+test("the sign-in page offers Español too", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Español" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.getByRole("button", { name: "Ayuda" })).toBeVisible();
+});
+
+test("an applicant starts in English, switches to Spanish, submits in Spanish, and gets the Spanish mail and PDF", async ({
+  page,
+}) => {
+  test.slow();
+  const username = await signIn(page);
+  // The rest of a complete application came from another device; names and certification are typed here.
+  const { first_name: _first, last_name: _last, legal_agree: _certified, ...rest } = COMPLETE_APPLICATION;
+  const saved = await page.request.put("/api/answer", {
+    headers: { ...CLIENT_HEADERS, "Idempotency-Key": `other-device-${randomUUID()}` },
+    data: rest,
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+
+  await page.goto("/about");
+  await page.getByRole("textbox", { name: "Legal First Name", exact: true }).fill("Ada");
+  await page.getByRole("textbox", { name: "Last Name", exact: true }).fill("Lovelace");
+  await expect(page.getByRole("status").filter({ hasText: "All changes saved" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Español" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.getByRole("heading", { level: 1, name: "Sobre usted" })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Nombre legal", exact: true })).toHaveValue("Ada");
+  // "Apellido" also names the parents' last names: the applicant's own is #last_name.
+  await expect(page.locator("#last_name")).toHaveAccessibleName(/^Apellido\b/);
+  await expect(page.locator("#last_name")).toHaveValue("Lovelace");
+  await expect(page.getByRole("radio", { name: "Transferencia" })).toBeChecked();
+  await expect(page.getByRole("status").filter({ hasText: "Todos los cambios guardados" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Guardar y continuar" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("button", { name: "Guardar y continuar" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Sus estudios" })).toBeVisible();
+  await page.getByRole("button", { name: "Guardar y continuar" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Pasos finales" })).toBeVisible();
+  await checkBox(page, page.getByRole("checkbox", { name: /^Certifico que la información/ }));
+  await expect(page.getByRole("status").filter({ hasText: "Todos los cambios guardados" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Enviar solicitud" }).click();
+
+  await expect(page).toHaveURL(/\/completion$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Solicitud enviada" })).toBeVisible();
+  await expect(page.getByText("Su solicitud se envió correctamente.")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The receipt mail in the language the account keeps (set by the switch), its link keeping it.
+  await waitForMail(username, /Gracias\. .+ recibió su solicitud el \d+ de \w+ de \d{4}/);
+  await waitForMail(username, /\/completion\?lang=es/);
+
+  const link = page.getByRole("link", { name: "Descargar su solicitud (PDF)" });
+  await expect(link).toBeVisible({ timeout: PDF_WAIT_MS });
+  await expectNoAxeViolations(page);
+  const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  expect(download.suggestedFilename()).toBe("Northbridge solicitud - Ada Lovelace.pdf");
+  const pdf = readFileSync((await download.path()) ?? "");
+  expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+  if (!lacks("poppler")) {
+    const text = pdfText(pdf);
+    expect(text).toContain("Paso uno: Sobre usted");
+    expect(text).toContain("Pasos finales");
+    expect(text).not.toContain("Step One: About You");
+  }
+});
