@@ -13,6 +13,8 @@ async function openAboutSignedIn(page: Page, username?: string): Promise<string>
   await page.goto("/about");
   await expect(page.getByRole("heading", { level: 1, name: "About You" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Hello!" })).toBeVisible();
+  // The guard is a part loaded after the page; idle time counts from when it watches.
+  await expect(page.locator("html[data-inactivity-guard='watching']")).toHaveCount(1);
   return signedIn;
 }
 

@@ -93,7 +93,11 @@ export function InactivityGuard({ isLoggedIn }: { isLoggedIn: boolean }) {
     for (const type of ACTIVITY_EVENTS) window.addEventListener(type, onActivity, LISTENER_OPTIONS);
     document.addEventListener("visibilitychange", onVisibilityChange);
     timer.start();
+    // The guard loads as a part after the page (issue 35): a state tests and tools can wait for
+    // before they count idle time, which starts here.
+    document.documentElement.dataset.inactivityGuard = "watching";
     return () => {
+      delete document.documentElement.dataset.inactivityGuard;
       timer.stop();
       timerRef.current = null;
       for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, onActivity, LISTENER_OPTIONS);
