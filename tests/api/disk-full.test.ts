@@ -48,8 +48,8 @@ async function emptyDisk(): Promise<void> {
   await rm(filler(), { force: true });
 }
 
-// Skipped unless root: filling the disk needs its own small file system mounted for the test,
-// which only root can do (CI runs as root, so it runs there).
+// Skipped because filling the disk needs a small file system of its own mounted for the test,
+// which only root can do: it runs as root, as CI does.
 describe.skipIf(!isRoot)("a full disk", () => {
   beforeAll(async () => {
     mount = await mkdtemp(path.join(os.tmpdir(), "admissions-small-disk-"));

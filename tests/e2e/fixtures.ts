@@ -102,7 +102,8 @@ export async function retriesFailedImports(page: Page): Promise<boolean> {
  */
 export async function skipUnlessImportsRetried(page: Page): Promise<void> {
   if (systemToolsRequired) return;
-  // Skipped, with its reason, only in a browser that cannot retry a failed import (the npm package's).
+  // Skipped because the npm package's Chromium keeps a failed import() failed, so the retry under
+  // test cannot happen in it; it runs with a system Chromium, and always in CI (returned above).
   test.skip(
     !(await retriesFailedImports(page)),
     "this browser keeps a failed import() failed (Chromium 153, the npm package's): the retry checked here cannot happen in it; run with a system Chromium",

@@ -165,7 +165,8 @@ test("the printed application has the name and page numbers in its margins, each
 }) => {
   // Rendering, printing and reading a PDF: three times the usual budget.
   test.slow();
-  // Skipped without poppler only (REQUIRE_SYSTEM_TOOLS in CI turns that into a failure).
+  // Skipped because the printed pages are read with poppler's tools, only where poppler is not
+  // installed; CI installs it and REQUIRE_SYSTEM_TOOLS turns a missing one into a failure there.
   test.skip(lacks("poppler"), "the printed pages are read with poppler, which is not installed");
   await page.goto(await applicationLink(request));
   expect(await settledState(page)).toBe("ready");
