@@ -2,12 +2,12 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationPdfs } from "../../server/db/schema";
 import { putAnswers } from "../helpers/api";
-import { PDF_CATALOGUE, type StandInPrinter, settledPdf, standInPrinter } from "../helpers/application-pdf";
+import { pdfTestApp, type StandInPrinter, settledPdf, standInPrinter } from "../helpers/application-pdf";
 import { COMPLETE_APPLICATION } from "../helpers/complete-application";
-import { convertsToTinyPdf, RESUME, settledConversion, TINY_PDF, uploadDocument } from "../helpers/documents";
+import { RESUME, settledConversion, TINY_PDF, uploadDocument } from "../helpers/documents";
 import { integrationGet, newApiKey } from "../helpers/integration";
 import { sendJson } from "../helpers/sync";
-import { createTestApp, type DocumentParts, signedInUser, type TestApp } from "../helpers/test-app";
+import { type DocumentParts, signedInUser, type TestApp } from "../helpers/test-app";
 
 // Issue 35: the applicant's application PDF is in their account's language; the office's copy
 // (integration API, staff review) stays English. One row per applicant and language (migration 0017).
@@ -16,11 +16,7 @@ let test: TestApp & DocumentParts;
 let printer: StandInPrinter;
 beforeAll(async () => {
   printer = standInPrinter();
-  test = await createTestApp({
-    catalogue: PDF_CATALOGUE,
-    conversions: { converter: convertsToTinyPdf() },
-    applicationPdfs: { printer, policy: { retryLimit: 0 } },
-  });
+  test = await pdfTestApp(printer);
 });
 afterAll(async () => {
   await test?.close();

@@ -21,28 +21,16 @@ import {
   PDF_CATALOGUE,
   pdfReaches,
   pdfState,
+  pdfTestApp,
   type StandInPrinter,
   settledPdf,
   standInPrinter,
   TRANSCRIPT_TAB,
 } from "../helpers/application-pdf";
 import { COMPLETE_APPLICATION } from "../helpers/complete-application";
-import {
-  convertsToTinyPdf,
-  RESUME,
-  settledConversion,
-  TINY_PDF,
-  TRANSCRIPT,
-  uploadDocument,
-} from "../helpers/documents";
+import { RESUME, settledConversion, TINY_PDF, TRANSCRIPT, uploadDocument } from "../helpers/documents";
 import { lacks } from "../helpers/system-tools";
-import {
-  clientHeaders,
-  createTestApp,
-  type DocumentParts,
-  signedInUser,
-  type TestApp,
-} from "../helpers/test-app";
+import { clientHeaders, type DocumentParts, signedInUser, type TestApp } from "../helpers/test-app";
 
 // Spec §7 GET /api/pdf and its link (decision 0013): the job's lifecycle, when a PDF is reused and
 // when a new one is made, who may fetch it, and failures. Chromium is stood in for here (the job's
@@ -53,11 +41,7 @@ let printer: StandInPrinter;
 
 beforeAll(async () => {
   printer = standInPrinter();
-  test = await createTestApp({
-    catalogue: PDF_CATALOGUE,
-    conversions: { converter: convertsToTinyPdf() },
-    applicationPdfs: { printer, policy: { retryLimit: 0 } },
-  });
+  test = await pdfTestApp(printer);
 });
 afterAll(async () => {
   await test?.close();

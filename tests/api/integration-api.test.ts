@@ -6,19 +6,13 @@ import { apiKeys, auditLog, serviceTokens } from "../../server/db/schema";
 import { revokeApiKey } from "../../server/services/api-keys";
 import { sha256Hex } from "../../server/services/secrets";
 import { putAnswers } from "../helpers/api";
-import {
-  PDF_CATALOGUE,
-  type StandInPrinter,
-  standInPrinter,
-  TRANSCRIPT_TAB,
-} from "../helpers/application-pdf";
+import { pdfTestApp, type StandInPrinter, standInPrinter, TRANSCRIPT_TAB } from "../helpers/application-pdf";
 import { COMPLETE_APPLICATION } from "../helpers/complete-application";
-import { convertsToTinyPdf, RESUME, settledConversion, TINY_PDF, uploadDocument } from "../helpers/documents";
+import { RESUME, settledConversion, TINY_PDF, uploadDocument } from "../helpers/documents";
 import { integrationGet, integrationPost, newApiKey } from "../helpers/integration";
 import {
   clientHeaders,
   createSiblingApp,
-  createTestApp,
   type DocumentParts,
   signedInUser,
   TEST_PUBLIC_URL,
@@ -41,11 +35,7 @@ let ada: Awaited<ReturnType<typeof signedInUser>>;
 
 beforeAll(async () => {
   printer = standInPrinter();
-  test = await createTestApp({
-    catalogue: PDF_CATALOGUE,
-    conversions: { converter: convertsToTinyPdf() },
-    applicationPdfs: { printer, policy: { retryLimit: 0 } },
-  });
+  test = await pdfTestApp(printer);
   ({ key } = await newApiKey(test));
   ada = await signedInUser(test);
   const saved = await putAnswers(test, ada.cookie, { ...COMPLETE_APPLICATION, app_type_desc: "Transfer" });

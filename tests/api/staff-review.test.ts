@@ -4,20 +4,14 @@ import { answers, auditLog, documentConversions, staffUsers } from "../../server
 import { csvField } from "../../server/services/applications-csv";
 import { STAFF_CALLS, type StaffListResponse } from "../../src/shared/staff";
 import { putAnswers } from "../helpers/api";
-import { PDF_CATALOGUE, type StandInPrinter, standInPrinter } from "../helpers/application-pdf";
+import { pdfTestApp, type StandInPrinter, standInPrinter } from "../helpers/application-pdf";
 import { COMPLETE_APPLICATION } from "../helpers/complete-application";
 import { parseCsv } from "../helpers/csv";
-import { convertsToTinyPdf, RESUME, settledConversion, TINY_PDF, uploadDocument } from "../helpers/documents";
+import { RESUME, settledConversion, TINY_PDF, uploadDocument } from "../helpers/documents";
 import { ownDatabase } from "../helpers/postgres";
 import { startSmtp, type TestSmtp } from "../helpers/smtp";
 import { staffGet, staffMember, staffSession } from "../helpers/staff";
-import {
-  clientHeaders,
-  createTestApp,
-  type DocumentParts,
-  signedInUser,
-  type TestApp,
-} from "../helpers/test-app";
+import { clientHeaders, type DocumentParts, signedInUser, type TestApp } from "../helpers/test-app";
 
 // The staff review's reads (issue 32, decision 0022): the list with counts by status, search and
 // filters, one application, its PDF, the CSV export; nothing that changes an application; every
@@ -45,12 +39,9 @@ beforeAll(async () => {
   smtp = await startSmtp();
   own = await ownDatabase();
   printer = standInPrinter();
-  test = await createTestApp({
+  test = await pdfTestApp(printer, {
     smtpUrl: smtp.url,
     databaseUrl: own?.url,
-    catalogue: PDF_CATALOGUE,
-    conversions: { converter: convertsToTinyPdf() },
-    applicationPdfs: { printer, policy: { retryLimit: 0 } },
   });
   const member = await staffMember(test);
   staff = await staffSession(test, smtp, member);

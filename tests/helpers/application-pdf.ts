@@ -6,8 +6,8 @@ import type { FormPage, Section } from "../../src/form/catalogue-types";
 import { formPages } from "../../src/form/pages/form-pages";
 import type { ApplicationPdfState, ServiceResponse } from "../../src/shared/api-types";
 import { APPLICATION_PDF_API_PATH, PENDING_PDF_STATUSES } from "../../src/shared/application-pdf";
-import { TRANSCRIPT } from "./documents";
-import { clientHeaders, type TestApp } from "./test-app";
+import { convertsToTinyPdf, TRANSCRIPT } from "./documents";
+import { clientHeaders, createTestApp, type TestApp, type TestAppOptions } from "./test-app";
 import { STATE_WAIT_MS } from "./test-budgets";
 
 // Application PDF tests: the real catalogue (its Final Steps asks for a résumé) with a tabbed
@@ -133,6 +133,19 @@ export async function pagesOfText(
   );
   doc.catalog.set(PDFName.of("Outlines"), rootRef);
   return doc.save();
+}
+
+/**
+ * A test server for the application PDF's job: the PDF catalogue, documents converted to a tiny
+ * PDF, and `printer` (a stand-in) printing, a failed print not tried again.
+ */
+export function pdfTestApp(printer: ApplicationPrinter, options: TestAppOptions = {}) {
+  return createTestApp({
+    ...options,
+    catalogue: PDF_CATALOGUE,
+    conversions: { converter: convertsToTinyPdf() },
+    applicationPdfs: { printer, policy: { retryLimit: 0 } },
+  });
 }
 
 export type StandInPrinter = ApplicationPrinter & {
