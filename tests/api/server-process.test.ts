@@ -14,7 +14,9 @@ import { expectSecurityHeaders } from "../helpers/security-headers";
 // itself is the process (not the `tsx` command, which relays a signal to its own child and kills
 // that child outright when it has not acknowledged the signal within 30 ms, as on a busy machine).
 const TSX_LOADER = ["--import", "tsx"];
-const port = 18_000 + Math.floor(Math.random() * 1000);
+// The servers this file starts use port … port + 8. CI runs the suite on PGlite and on PostgreSQL
+// at the same time, so each database has its own range of bases, ten apart.
+const port = (process.env.DATABASE_URL ? 19_000 : 18_000) + 10 * Math.floor(Math.random() * 100);
 const base = `http://127.0.0.1:${port}`;
 let dataDir: string | undefined;
 
