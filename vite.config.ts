@@ -38,10 +38,11 @@ const COMMON_CODE =
 /**
  * Our modules of the parts loaded after a form page's first screen (question-parts.ts), and what
  * only they use: the date picker; the questions built on React Aria's collections (selects, combo
- * boxes, tabs); and the block removal's dialogs, loaded when one opens.
+ * boxes, tabs); the block removal's dialogs, loaded when one opens; a page's actions and the
+ * submission's code, rendered once every question is.
  */
 const FORM_PARTS =
-  /src[\\/](features[\\/]form[\\/](date-question|typed-date-input|collection-questions|form-tabs|select-|month-year-question|autocomplete-question|lookup-client|fill-answers|block-removal-dialogs)|form[\\/]engine[\\/]remove-block|features[\\/]application[\\/]validation-summary|form[\\/]engine[\\/]file-questions)/;
+  /src[\\/](features[\\/]form[\\/](date-question|typed-date-input|collection-questions|form-tabs|select-|month-year-question|autocomplete-question|lookup-client|fill-answers|block-removal-dialogs)|form[\\/]engine[\\/]remove-block|features[\\/]application[\\/](validation-summary|page-actions\.|submit-application|application-check|refused-answers-message)|form[\\/]engine[\\/]file-questions)/;
 
 export default defineConfig(({ mode }) => ({
   resolve: {

@@ -1,4 +1,4 @@
-import { PageActions } from "../features/application/page-actions";
+import { PageActionsPart as PageActions } from "../features/application/page-actions-part";
 import { FormPageView } from "../features/form/form-page-view";
 import { educationPage } from "../form/pages/education";
 

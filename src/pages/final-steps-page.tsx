@@ -1,4 +1,4 @@
-import { PageActions } from "../features/application/page-actions";
+import { PageActionsPart as PageActions } from "../features/application/page-actions-part";
 import { ApplicationPdfPreview } from "../features/application-pdf/application-pdf-section";
 import { useTabSwitchGuard } from "../features/documents/tab-switch-guard";
 import { FormPageView } from "../features/form/form-page-view";

@@ -287,6 +287,30 @@ test("a link to a select's question focuses it on a first visit, though its code
   await expect(selectButton(page, "Personal Pronouns")).toBeFocused();
 });
 
+test("the questions far below the first screen render as the applicant scrolls down to them, and a choice made there is kept", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 740 });
+  /** Scrolls down until the military service region's ROTC question is there (issue 34: on need). */
+  const rotc = async () => {
+    const group = radioGroup(region(page, "Military service"), "ROTC");
+    await expect(async () => {
+      await page.mouse.wheel(0, 1_500);
+      await expect(group).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 60_000 });
+    return group;
+  };
+  await page.goto("/about");
+  await expect(page.getByRole("textbox", { name: "Legal First Name" })).toBeVisible();
+  await (await rotc()).getByText("No", { exact: true }).click();
+  await expect((await rotc()).getByRole("radio", { name: "No" })).toBeChecked();
+  await expectStoredOnDevice(page, { rotc: "N" });
+  await page.reload();
+  await expect((await rotc()).getByRole("radio", { name: "No" })).toBeChecked();
+  // The page's end comes once every question is there.
+  await expect(page.getByRole("contentinfo")).toBeVisible();
+});
+
 test("a US ZIP fills the empty city and state", async ({ page }) => {
   await page.goto("/about");
   const home = region(page, "Permanent address");

@@ -45,7 +45,8 @@ import { useMarkPageRendered } from "./page-rendered";
 import { partComponent } from "./part-component";
 import { collectionsPart } from "./question-parts";
 import { QuestionView } from "./question-view";
-import { type RenderedUnit, readyUnit, TAB_LIST } from "./ready-question-parts";
+import { type RenderedUnit, readyPageEnd, readyUnit, TAB_LIST } from "./ready-question-parts";
+import { useRenderOnNeed } from "./render-on-need";
 import { answerWriter } from "./set-answer";
 import { applyAtOnce, type TabSwitchHandler, useTabSwitching } from "./tab-switch";
 import { FieldErrorsContext } from "./use-field-errors";
@@ -193,13 +194,18 @@ export function FormPageView({
   const prepare = useCallback(
     (unit: number) => {
       const next = unitAt(sectionUnits, units, unit);
+      // The page's actions (a part loaded apart) start loading with its last unit.
+      if (unit === total - 1) readyPageEnd();
       return next !== undefined && readyUnit(next);
     },
-    [sectionUnits, units],
+    [sectionUnits, units, total],
   );
+  // The questions below the first screens wait until they are needed (render-on-need.ts).
+  const need = useRenderOnNeed();
   const rendered = useProgressiveCount(total, {
     initial: FIRST_SCREEN_QUESTIONS,
     all: hash.length > 1,
+    paused: need.paused,
     prepare,
   });
   const complete = rendered >= total;
@@ -210,10 +216,12 @@ export function FormPageView({
   const [engaged, setEngaged] = useState(false);
   // A transition: the first focus is not held up by the selects it readies for autofill. The
   // answers' writer (a worker) starts now if it has not yet (see preloadWhenIdle above).
+  const askRest = need.ask;
   const engage = useCallback(() => {
     answerStore.prepareWrites();
+    askRest();
     startTransition(() => setEngaged(true));
-  }, []);
+  }, [askRest]);
   useHashFocus();
   useDocumentTitle(page.title);
   const intro = textForViewer(page.intro, { signedIn });
@@ -247,7 +255,7 @@ export function FormPageView({
           ))}
         </FormEngagedContext.Provider>
       </form>
-      {complete ? after : null}
+      {complete ? after : <div ref={need.sentinel} className="form-page__rest" aria-hidden="true" />}
       {removalDialog}
     </FieldErrorsContext.Provider>
   );

@@ -13,3 +13,10 @@ export const datePart = oncePart(() => import("./date-question"));
  * names) needs none of them, and the collections' code is a fifth of the form's.
  */
 export const collectionsPart = oncePart(() => import("./collection-questions"));
+
+/**
+ * The buttons under a form page (back, "Save and continue", "Submit application") with the
+ * submission's code: rendered once every question is, which a first visit's load no longer waits
+ * for (issue 34). The progressive render readies it before the page's last unit.
+ */
+export const pageActionsPart = oncePart(() => import("../application/page-actions"));

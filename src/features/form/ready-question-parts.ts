@@ -1,6 +1,6 @@
 import type { Question } from "../../form/catalogue-types";
 import type { OncePart } from "../../lib/load-part";
-import { collectionsPart, datePart } from "./question-parts";
+import { collectionsPart, datePart, pageActionsPart } from "./question-parts";
 
 /** A signed-in applicant's tab list, as a unit of progressive rendering. */
 export const TAB_LIST = "tab-list";
@@ -31,6 +31,14 @@ export function readyUnit(unit: RenderedUnit): boolean {
     default:
       return false;
   }
+}
+
+/**
+ * Starts loading what follows a page's last unit (its actions), without holding the unit up: they
+ * show below the last question when their code is there, which at this point is mostly at once.
+ */
+export function readyPageEnd(): void {
+  readyPart(pageActionsPart);
 }
 
 /** Starts loading `part` if it is not loaded: true while it is loading. */

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { renderHook, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { whenIdle } from "../../lib/when-idle";
 import { useProgressiveCount } from "./use-progressive-count";
 
 /** Renders the hook, logging each new count (and what `prepare` is asked) in order. */
@@ -100,5 +101,19 @@ describe("progressive rendering's count", () => {
     );
     expect(result.current).toBe(5);
     expect(asked).toEqual([]);
+  });
+
+  it("takes no step while paused (the rest not needed yet), and goes on once it is not", async () => {
+    const { result, rerender } = renderHook(
+      ({ paused }) => useProgressiveCount(4, { initial: 1, all: false, paused }),
+      {
+        initialProps: { paused: true },
+      },
+    );
+    // Several idle moments pass (the same ones a step waits for): the count stays.
+    for (let moment = 0; moment < 3; moment++) await new Promise<void>((done) => whenIdle(done, 100, 16));
+    expect(result.current).toBe(1);
+    rerender({ paused: false });
+    await waitFor(() => expect(result.current).toBe(4));
   });
 });

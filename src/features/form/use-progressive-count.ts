@@ -24,6 +24,10 @@ const MAX_STEP = 8;
  * step's. `all` (a fragment link to a question, which must land on it at once) renders every unit
  * now. Once everything has been shown it stays shown: units that appear later render at once.
  *
+ * `paused`: no step comes while it is true (the units rendered so far reach well below what the
+ * applicant sees, and nothing has asked for the rest yet; see FormPageView): what a first visit
+ * does not need is not rendered during its load (issue 34).
+ *
  * `prepare(unit)` is asked, in an idle moment, before a step that renders unit `unit`: true means
  * it did work there (which the step would have made a longer task), and the step waits for the
  * next idle moment.
@@ -33,12 +37,15 @@ export function useProgressiveCount(
   {
     initial,
     all,
+    paused = false,
     step = 1,
     prepare,
     clock = () => performance.now(),
   }: {
     initial: number;
     all: boolean;
+    /** No step while true (those below the first screens wait until they are asked for). */
+    paused?: boolean;
     /** The first step's size. */
     step?: number;
     prepare?: (unit: number) => boolean;
@@ -76,7 +83,7 @@ export function useProgressiveCount(
   }, [shown]);
 
   useEffect(() => {
-    if (complete) return;
+    if (complete || paused) return;
     let cancel = whenIdle(
       function next() {
         const size = stepSize.current;
@@ -96,7 +103,7 @@ export function useProgressiveCount(
       16,
     );
     return () => cancel();
-  }, [complete, shown, total]);
+  }, [complete, paused, shown, total]);
 
   return complete ? total : shown;
 }
