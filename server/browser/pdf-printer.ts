@@ -4,6 +4,7 @@
 // it. A supervisor relaunches the browser when it crashes, and a job that overruns its time is
 // closed. The next job's context and page are made ahead, when a job ends.
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { stretchedForLoad } from "../busy-machine";
 import { type ChromiumExecutable, findChromium } from "./find-chromium";
 
 export type PrintOptions = {
@@ -13,7 +14,10 @@ export type PrintOptions = {
   margin?: { top?: string; right?: string; bottom?: string; left?: string };
   /** Run the page's scripts (off by default). */
   javaScript?: boolean;
-  /** Longest the job may take, from opening the page to the PDF; 30 s by default. */
+  /**
+   * Longest the job may take, from opening the page to the PDF, on a machine with a core to spare;
+   * 30 s by default. It is stretched on a busy machine (server/busy-machine.ts).
+   */
   timeoutMs?: number;
   /**
    * The page's own paged media: its `@page` size and margins (and margin boxes) instead of
@@ -135,7 +139,7 @@ export class PdfPrinter {
       this.release();
       throw options.signal.reason;
     }
-    const timeoutMs = options.timeoutMs ?? 30_000;
+    const timeoutMs = stretchedForLoad(options.timeoutMs ?? 30_000);
     const javaScript = options.javaScript ?? false;
     let context: BrowserContext | undefined;
     let timer: NodeJS.Timeout | undefined;

@@ -5,6 +5,7 @@ import {
   MAX_UPLOAD_BYTES,
   UPLOAD_MISSING_MESSAGE,
 } from "../../src/shared/document-rules";
+import { stretchedForLoad } from "../busy-machine";
 import { type DocumentConverter, UploadRefused } from "../conversion/types";
 import type { Database } from "../db/database";
 import { documentAnswers, documentConversions } from "../db/schema";
@@ -146,7 +147,10 @@ export async function runConvertDocument(deps: ConversionDependencies, run: JobR
   let result: Awaited<ReturnType<DocumentConverter["convert"]>>;
   const started = performance.now();
   try {
-    result = await withTimeout(deps.converter.convert(bytes, claimed.fileName), deps.timeoutMs);
+    result = await withTimeout(
+      deps.converter.convert(bytes, claimed.fileName),
+      stretchedForLoad(deps.timeoutMs),
+    );
   } catch (error) {
     if (error instanceof UploadRefused) {
       log.info({ reason: error.message }, "document refused");

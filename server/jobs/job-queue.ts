@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import PgBoss from "pg-boss";
+import { MAX_STRETCH } from "../busy-machine";
 import type { Database, SqlExecutor } from "../db/database";
 
 // The job queue (decision 0009): pg-boss on the application's own database, PGlite embedded or
@@ -26,7 +27,10 @@ export type JobPolicy = {
   /** Retries after the first run (a hung or crashed engine; a refused file is never retried). */
   retryLimit: number;
   retryDelaySeconds: number;
-  /** Our own time limit on one conversion; the job fails (and is retried) past it. */
+  /**
+   * Our own time limit on one run; the job fails (and is retried) past it. Conversions and prints
+   * stretch it on a busy machine (server/busy-machine.ts).
+   */
   timeoutMs: number;
 };
 
@@ -64,9 +68,14 @@ export type RenderApplicationPdfPayload = { pdfId: string };
 /** PostgreSQL's SQLSTATE for "deadlock detected": the transaction was rolled back. */
 const DEADLOCK_DETECTED = "40P01";
 
-/** pg-boss's own limit on a run, past ours: a run still going then is failed by pg-boss itself. */
-function expireSeconds(policy: JobPolicy): number {
-  return Math.ceil(policy.timeoutMs / 1000) + 30;
+/**
+ * pg-boss's own limit on a run, past ours: a run still going then (its process died) is failed by
+ * pg-boss itself and tried again. Conversions and prints stretch our limit on a busy machine
+ * (server/busy-machine.ts), so theirs allows for the most it stretches to: pg-boss must never try
+ * again a run that ours still lets go on.
+ */
+function expireSeconds(policy: JobPolicy, stretch = MAX_STRETCH): number {
+  return Math.ceil((policy.timeoutMs * stretch) / 1000) + 30;
 }
 
 /**
@@ -139,7 +148,7 @@ export class JobQueue {
       retryLimit: policy.retryLimit,
       retryDelay: policy.retryDelaySeconds,
       retryBackoff: true,
-      expireInSeconds: expireSeconds(policy),
+      expireInSeconds: expireSeconds(policy, 1),
       deadLetter: DELIVER_WEBHOOK_GIVEN_UP,
     };
   }

@@ -9,6 +9,7 @@ import type { ApplicationPrinter } from "../application-pdf/application-printer"
 import { assembleApplicationPdf, pageCounts } from "../application-pdf/assemble-application-pdf";
 import { attachmentsOf, attachmentTitle } from "../application-pdf/attachments";
 import { pdfLanguage } from "../application-pdf/pdf-language";
+import { stretchedForLoad } from "../busy-machine";
 import type { Database } from "../db/database";
 import { applicationPdfs } from "../db/schema";
 import { loadServiceApplication } from "../services/service-view";
@@ -30,7 +31,7 @@ export type ApplicationPdfDependencies = {
   pages: readonly FormPage[];
   clock: () => Date;
   log: FastifyBaseLogger;
-  /** Our own limit on one run (print, documents, assembly, storing). */
+  /** Our own limit on one run (print, documents, assembly, storing), stretched on a busy machine. */
   timeoutMs: number;
 };
 
@@ -191,7 +192,7 @@ export async function runRenderApplicationPdf(
   const stopWatching = watchRow(deps.db, pdfId, controller);
   let rendered: Rendered;
   try {
-    rendered = await withTimeout(render(deps, claimed, controller.signal), deps.timeoutMs);
+    rendered = await withTimeout(render(deps, claimed, controller.signal), stretchedForLoad(deps.timeoutMs));
   } catch (error) {
     if (controller.signal.aborted) {
       log.info(

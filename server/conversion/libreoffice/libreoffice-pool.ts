@@ -5,6 +5,7 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
+import { stretchedForLoad } from "../../busy-machine";
 import { refusals } from "../refusals";
 import { writeZip } from "../zip/zip-writer";
 import type { LibreOfficeInstallation } from "./find-libreoffice";
@@ -94,7 +95,7 @@ export class LibreOfficePool {
       const output = path.join(dir, "document.pdf");
       await writeFile(input, docx, { mode: 0o600 });
       try {
-        await instance.convert(input, output, this.timeoutMs);
+        await instance.convert(input, output, stretchedForLoad(this.timeoutMs));
       } catch (error) {
         if (error instanceof LibreOfficeLoadFailed) throw refusals.invalid("docx");
         throw error;
