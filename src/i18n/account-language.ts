@@ -1,15 +1,31 @@
 // The language kept with the account (issue 35): the device tells the server the applicant's
 // switch while signed in, and at sign-in the two are reconciled. Loaded with the switch's press or
 // the sign-in page, never by a first screen.
+import { loadSyncClient } from "../features/answers/answer-session";
+import { DEVICE_OWNER } from "../features/answers/owners";
 import { apiRequest } from "../lib/api-client";
 import { readSessionHint } from "../lib/session-hint";
 import { isLanguage, type Language, storedLanguage } from "./language";
 import { chooseLanguage, currentLanguage } from "./translations";
 
-/** Keeps `language` with the signed-in applicant's account; nothing when signed out. */
+/**
+ * Keeps `language` with the signed-in applicant's account; nothing when signed out. A switch on a
+ * form page goes through the sync queue, as answers do: made offline, it reaches the account when
+ * the network allows (the receipt mail and the application PDF are in the account's language).
+ */
 export async function keepWithAccount(language: Language): Promise<void> {
   if (!(await readSessionHint())) return;
-  // Not kept when offline or refused: the next sign-in sends the device's choice again.
+  const syncClient = await loadSyncClient();
+  if (syncClient.owner !== DEVICE_OWNER) {
+    await syncClient.queueAction("language", { language }, "language");
+    return;
+  }
+  await tellAccount(language);
+}
+
+/** Sent at once (just signed in, so online); not kept when refused: the next sign-in sends it again. */
+async function tellAccount(language: Language): Promise<void> {
+  if (!(await readSessionHint())) return;
   await apiRequest("POST", "/api/language", { body: { language } }).catch(() => {});
 }
 
@@ -24,5 +40,5 @@ export async function reconcileAtSignIn(accountLanguage: unknown): Promise<void>
     return;
   }
   const shown = currentLanguage();
-  if (shown !== account) await keepWithAccount(shown);
+  if (shown !== account) await tellAccount(shown);
 }

@@ -15,7 +15,8 @@ export type CallKind =
   | "upload"
   | "document-delete"
   | "conversion-status"
-  | "submit";
+  | "submit"
+  | "language";
 
 /**
  * How one kind of call reacts. Every queued kind waits for the connection and retries with backoff
@@ -52,6 +53,8 @@ export const FAILURE_POLICY: Readonly<Record<CallKind, CallPolicy>> = {
   answer: { serverProblemTries: 1, onServerProblem: "keep", onRefused: "set-aside", tells: "header" },
   "last-page": { serverProblemTries: 1, onServerProblem: "keep", onRefused: "drop", tells: "header" },
   "web-status": { serverProblemTries: 3, onServerProblem: "keep", onRefused: "drop", tells: "header" },
+  // The language kept with the account (issue 35): not in the spec; a change like last-page.
+  language: { serverProblemTries: 1, onServerProblem: "keep", onRefused: "drop", tells: "header" },
   validations: { serverProblemTries: 1, onServerProblem: "keep", onRefused: "drop", tells: "header" },
   tabs: {
     serverProblemTries: 1,

@@ -29,6 +29,7 @@ const ACTION_CALLS: Record<ActionKind, readonly [method: "PUT" | "POST", path: s
   validations: ["POST", "/api/validations"],
   "add-another": ["PUT", "/api/add-another"],
   tabs: ["PUT", "/api/tabs"],
+  language: ["POST", "/api/language"],
 };
 
 /** Sends a batch to the API (docs/decisions/0002-sync-protocol.md). */

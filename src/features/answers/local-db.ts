@@ -16,7 +16,14 @@ export type StoredAnswer = {
 };
 
 /** What a queue entry asks the server to do. Answers are batched; the others go one by one. */
-export type QueueKind = "answer" | "last-page" | "web-status" | "validations" | "add-another" | "tabs";
+export type QueueKind =
+  | "answer"
+  | "last-page"
+  | "web-status"
+  | "validations"
+  | "add-another"
+  | "tabs"
+  | "language";
 
 /** The kinds sent one by one, each with its JSON payload. */
 export type ActionKind = Exclude<QueueKind, "answer">;
