@@ -362,9 +362,11 @@ describe("the job", () => {
       release();
     }
     const url = await completedUrl(user);
-    expect(await pdfText((await fetchPdf(test, url, user.cookie)).rawPayload)).toContain(
-      "Application of Newer",
-    );
+    // Read with poppler's pdftotext: left out where it is not installed (CI installs it).
+    if (!lacks("poppler"))
+      expect(await pdfText((await fetchPdf(test, url, user.cookie)).rawPayload)).toContain(
+        "Application of Newer",
+      );
   });
 
   it("fails a PDF pg-boss gave up on (its worker died every time), so it does not stay IN_PROGRESS", async () => {
