@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstScreenFile, signedInFirstScreen, welcomeBannerFor } from "./first-screens";
+import { firstScreenFile, loginScreenFile, signedInFirstScreen, welcomeBannerFor } from "./first-screens";
 
 describe("which welcome banner a form page shows (spec §2)", () => {
   const applicant = { is_logged_in: true, has_changed_page: false };
@@ -49,5 +49,12 @@ describe("where the build puts the first screens", () => {
     expect(firstScreenFile("/about", "visitor")).toBe("shells/about.html");
     expect(firstScreenFile("/about", "signed-in-hello")).toBe("shells/signed-in-hello/about.html");
     expect(firstScreenFile("/final-steps", "signed-in")).toBe("shells/signed-in/final-steps.html");
+    expect(loginScreenFile()).toBe("shells/login.html");
+  });
+
+  it("puts the Spanish ones in a folder of their own, the same layout inside (issue 35)", () => {
+    expect(firstScreenFile("/about", "visitor", "es")).toBe("shells/es/about.html");
+    expect(firstScreenFile("/about", "signed-in-hello", "es")).toBe("shells/es/signed-in-hello/about.html");
+    expect(loginScreenFile("es")).toBe("shells/es/login.html");
   });
 });

@@ -1,6 +1,7 @@
 // The form pages' prerendered first screens (decision 0018): which one a first visit gets, and
 // where the build puts it. Shared by the build (scripts/prerender-shells.ts), the server's page
 // fallback (server/plugins/client-app.ts) and the welcome banner the app renders.
+import type { Language } from "../i18n/language";
 import { isFormPagePath } from "./routes";
 
 /** Spec §2's welcome banners: a visitor's "Welcome!", an applicant's "Hello!" and "Welcome Back!". */
@@ -33,11 +34,22 @@ export function bannerOfScreen(screen: FirstScreen): WelcomeBannerKind | null {
   return null;
 }
 
-/** Where the build writes a form page's first screen, relative to the client build. */
-export function firstScreenFile(pagePath: string, screen: FirstScreen): string {
+/**
+ * Where the build writes a form page's first screen in a language, relative to the client build:
+ * English's under shells/, another language's under shells/<language>/ (issue 35).
+ */
+export function firstScreenFile(pagePath: string, screen: FirstScreen, language: Language = "en"): string {
   // A visitor's keeps the name it had before the signed-in screens existed.
-  return screen === "visitor" ? `shells${pagePath}.html` : `shells/${screen}${pagePath}.html`;
+  const file = screen === "visitor" ? `${pagePath}.html` : `/${screen}${pagePath}.html`;
+  return `${shellsDir(language)}${file}`;
 }
+
+/** Where the build writes /login's first screen (a visitor's only) in a language. */
+export function loginScreenFile(language: Language = "en"): string {
+  return `${shellsDir(language)}/login.html`;
+}
+
+const shellsDir = (language: Language) => (language === "en" ? "shells" : `shells/${language}`);
 
 /** What the server knows of a signed-in applicant when a page is requested. */
 export type SignedInState = {

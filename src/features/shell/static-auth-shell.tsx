@@ -1,5 +1,8 @@
 import { BrandMark } from "../../components/brand-mark";
 import { partner } from "../../config/partner";
+import { switchTarget } from "../../i18n/language";
+import { useLanguage } from "../../i18n/use-language";
+import * as m from "./shell-messages";
 import { STATIC_SHELL_ATTRIBUTE } from "./static-shell-attribute";
 
 /**
@@ -10,6 +13,9 @@ import { STATIC_SHELL_ATTRIBUTE } from "./static-shell-attribute";
  * equal to the real page's.
  */
 export function StaticLoginShell() {
+  // The language shown when the build renders it (issue 35): the footer's words and switch follow it.
+  const { language, t } = useLanguage();
+  const target = switchTarget(language);
   return (
     <div {...{ [STATIC_SHELL_ATTRIBUTE]: "" }} className="static-shell" inert aria-hidden="true">
       <div className="auth-layout">
@@ -55,14 +61,13 @@ export function StaticLoginShell() {
         <footer className="site-footer">
           <div className="site-footer__links">
             <button type="button" className="link-button">
-              Help
+              {t(m.help)}
             </button>
             <button type="button" className="link-button">
-              Privacy
+              {t(m.privacy)}
             </button>
-            {/* LanguageSwitch: the prerendered screens are English (issue 35). */}
-            <button type="button" className="link-button language-switch" lang="es">
-              Español
+            <button type="button" className="link-button language-switch" lang={target.language}>
+              {target.name}
             </button>
           </div>
           <address className="site-footer__address">

@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { textForViewer } from "../../form/engine/audience";
 import { formPages } from "../../form/pages/form-pages";
+import { pageInLanguage, showLanguage } from "../../i18n/translations";
 import { bannerOfScreen, FIRST_SCREENS, type FirstScreen } from "../../shared/first-screens";
 import { FORM_PAGES } from "../../shared/routes";
 import { answerStore } from "../answers/answer-session";
@@ -146,5 +147,97 @@ describe("the prerendered first screen of /login (decision 0018)", () => {
     expect(shell?.hasAttribute("inert")).toBe(true);
     expect(shell?.getAttribute("aria-hidden")).toBe("true");
     expect(shell?.querySelector("[id]")).toBeNull();
+  });
+});
+
+// Issue 35: the build renders every first screen again with Spanish shown, as the app shows it; the
+// app, starting in Spanish, replaces the shell with the same words in the same boxes.
+describe("the prerendered first screens in Spanish", () => {
+  beforeEach(() => showLanguage("es"));
+  afterEach(() => showLanguage("en"));
+
+  const signedIn = (num_logins: number): ClientSnapshot => ({
+    ...anonymousSnapshot(),
+    is_logged_in: true,
+    username: "ada@example.edu",
+    web_status: "started",
+    num_logins,
+  });
+  const SNAPSHOTS: Record<FirstScreen, ClientSnapshot> = {
+    visitor: anonymousSnapshot(),
+    "signed-in-hello": signedIn(1),
+    "signed-in-welcome-back": signedIn(2),
+    "signed-in": signedIn(3),
+  };
+
+  it.each(FIRST_SCREENS)(
+    "the %s screen says what the app says in Spanish: banner, h1, intro, note",
+    (screen) => {
+      const { container: real } = render(<WelcomeBanner snapshot={SNAPSHOTS[screen]} />);
+      const banner = real.querySelector(".welcome-banner");
+      const words = banner ? squeeze(banner.textContent) : null;
+      cleanup();
+      if (screen === "visitor") expect(words).toContain("No hay que pagar ninguna tarifa");
+
+      for (const step of FORM_PAGES) {
+        const page = formPages.find((candidate) => `/${candidate.id}` === step.path);
+        if (!page) throw new Error(`no catalogue page for ${step.path}`);
+        const spanish = pageInLanguage(page);
+        expect(spanish.title).not.toBe(page.title);
+        const { container } = render(<StaticFormShell page={page} path={step.path} screen={screen} />);
+        const shellBanner = container.querySelector(".welcome-banner");
+        expect(shellBanner ? squeeze(shellBanner.textContent) : null).toBe(words);
+        expect(container.querySelector("h1")?.textContent).toBe(spanish.title);
+        expect(squeeze(container.querySelector(".page-intro")?.textContent)).toBe(
+          textForViewer(spanish.intro, { signedIn: screen !== "visitor" }) ?? "",
+        );
+        expect(squeeze(container.querySelector(".page-required-note")?.textContent)).toBe(
+          "Las preguntas marcadas con un asterisco (*) son obligatorias.",
+        );
+        cleanup();
+      }
+    },
+  );
+
+  it("has the app's Spanish steps, save state and Account button", () => {
+    // StepNav's words (it needs the form layout around it; the browser test compares the two).
+    const steps = ["1Paso unoSobre usted", "2Paso dosSus estudios", "3Paso tresPasos finales"];
+    updateSyncStatus({ phase: "idle", pending: 0 });
+    const { container: status } = render(<SyncStatusIndicator />);
+    const saved = squeeze(status.querySelector(".sync-status")?.textContent);
+    expect(saved).toBe("Todos los cambios guardados");
+    cleanup();
+    updateSyncStatus({ phase: "local-only" });
+
+    const page = formPages.find((candidate) => candidate.id === "education");
+    if (!page) throw new Error("no education page");
+    const { container } = render(<StaticFormShell page={page} path="/education" screen="signed-in" />);
+    expect(
+      [...container.querySelectorAll(".step-nav__link")].map((link) => squeeze(link.textContent)),
+    ).toEqual(steps);
+    expect(squeeze(container.querySelector(".sync-status")?.textContent)).toBe(saved);
+    expect(container.querySelector(".account-button")?.textContent).toBe("Cuenta");
+  });
+
+  it("/login's says what the Sign In page says in Spanish, footer and switch included", () => {
+    const { container: real } = render(
+      <MemoryRouter initialEntries={["/login"]}>
+        <Routes>
+          <Route element={<AuthLayout />}>
+            <Route path="/login" element={<LoginPage />} />
+          </Route>
+        </Routes>
+      </MemoryRouter>,
+    );
+    const page = real.querySelector(".auth-layout");
+    const words = squeeze(page?.textContent);
+    const switchTo = page?.querySelector(".language-switch");
+    expect(switchTo?.textContent).toBe("English");
+    expect(switchTo?.getAttribute("lang")).toBe("en");
+    cleanup();
+
+    const { container } = render(<StaticLoginShell />);
+    expect(squeeze(container.querySelector(".auth-layout")?.textContent)).toBe(words);
+    expect(container.querySelector(".language-switch")?.getAttribute("lang")).toBe("en");
   });
 });

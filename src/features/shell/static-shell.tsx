@@ -1,9 +1,14 @@
 import { partner } from "../../config/partner";
 import type { FormPage } from "../../form/catalogue-types";
 import { textForViewer } from "../../form/engine/audience";
+import { languageState } from "../../i18n/translations";
+import { useLanguage } from "../../i18n/use-language";
+import { useTranslatedPage } from "../../i18n/use-translated-page";
 import { bannerOfScreen, type FirstScreen, type WelcomeBannerKind } from "../../shared/first-screens";
 import { FORM_PAGES } from "../../shared/routes";
+import { describeSyncStatus, type SyncStatus } from "../answers/sync-status";
 import { LogoBanner } from "./logo-banner";
+import * as m from "./shell-messages";
 import { STATIC_SHELL_ATTRIBUTE } from "./static-shell-attribute";
 
 /**
@@ -13,7 +18,9 @@ import { STATIC_SHELL_ATTRIBUTE } from "./static-shell-attribute";
  * whose profile has just loaded (nothing personal: the header shows no name), so the page looks
  * the same when React replaces it in one commit (no layout shift). It is `inert` and hidden from
  * assistive technology: nothing in it works until the real page, which is the one to announce,
- * replaces it. Prerendered at build time by scripts/prerender-shells.ts; never rendered by the app.
+ * replaces it. Prerendered at build time by scripts/prerender-shells.ts, once per language with
+ * that language shown (issue 35: the same messages and translated page as the app's); never
+ * rendered by the app.
  */
 export function StaticFormShell({
   page,
@@ -24,8 +31,10 @@ export function StaticFormShell({
   path: string;
   screen?: FirstScreen;
 }) {
+  const { t, text } = useLanguage();
+  const shown = useTranslatedPage(page);
   const signedIn = screen !== "visitor";
-  const intro = textForViewer(page.intro, { signedIn });
+  const intro = textForViewer(shown.intro, { signedIn });
   const banner = bannerOfScreen(screen);
   return (
     <div {...{ [STATIC_SHELL_ATTRIBUTE]: "" }} className="static-shell" inert aria-hidden="true">
@@ -38,10 +47,10 @@ export function StaticFormShell({
             {/* SyncStatusIndicator once the store has opened: the device's, or the account's with nothing waiting. */}
             <p className="sync-status">
               <span className={`sync-status__dot sync-status__dot--${signedIn ? "idle" : "local-only"}`} />
-              <span>{signedIn ? "All changes saved" : "Saved on this device"}</span>
+              <span>{saveState(signedIn ? "idle" : "local-only")}</span>
             </p>
             <button className="account-button" type="button">
-              Account
+              {t(m.account)}
             </button>
           </div>
         </div>
@@ -58,8 +67,8 @@ export function StaticFormShell({
               >
                 <span className="step-nav__number">{index + 1}</span>
                 <span>
-                  <span className="step-nav__step">{step.step}</span>
-                  <span className="step-nav__title">{step.title}</span>
+                  <span className="step-nav__step">{t(m.stepMessages[step.step] ?? step.step)}</span>
+                  <span className="step-nav__title">{text(step.title)}</span>
                 </span>
               </a>
             </li>
@@ -67,10 +76,12 @@ export function StaticFormShell({
         </ol>
       </nav>
       <main className="page">
-        <h1>{page.title}</h1>
+        <h1>{shown.title}</h1>
         {intro ? <p className="page-intro">{intro}</p> : null}
         <p className="page-required-note">
-          Questions marked with an asterisk (<span className="field__required">*</span>) are required.
+          {t(m.requiredNoteBefore)}
+          <span className="field__required">*</span>
+          {t(m.requiredNoteAfter)}
         </p>
         {banner ? <StaticWelcomeBanner kind={banner} /> : null}
       </main>
@@ -78,35 +89,51 @@ export function StaticFormShell({
   );
 }
 
+/** The header's save state as SyncStatusIndicator words it once the store has opened. */
+function saveState(phase: "idle" | "local-only"): string {
+  const status: SyncStatus = {
+    phase,
+    pending: 0,
+    localError: null,
+    serverMessage: null,
+    persistent: null,
+    refused: 0,
+    firstRefused: null,
+    keptForSignIn: 0,
+  };
+  return languageState().loaded?.syncStatus(status) ?? describeSyncStatus(status);
+}
+
 /**
- * WelcomeBanner's words (welcome-banner.tsx) for each kind; a unit test keeps them equal. The
+ * WelcomeBanner's words (welcome-banner.tsx) for each kind, in the language shown; a unit test
+ * keeps them equal. The
  * signed-in banners' paragraph is the page's largest text, so its LCP element: it is one text node
  * here and in the app, so that the app's copy paints exactly the same area. Split into several
  * nodes in the app (React's text children) it measured a few pixels larger, which Chrome reports
  * as a new, later largest paint: LCP at the app's render instead of the HTML's.
  */
 function StaticWelcomeBanner({ kind }: { kind: WelcomeBannerKind }) {
-  const fee = `There is no application fee to apply to ${partner.name}.`;
+  const { t } = useLanguage();
+  const fee = t(m.noFee, { host: partner.name });
   return (
     <section className="welcome-banner">
       {kind === "visitor" ? (
         <>
-          <h2>Welcome!</h2>
+          <h2>{t(m.welcome)}</h2>
           <p>
-            {fee} You can start right away; your answers are kept on this device.{" "}
-            <a href="/signup">Create an account</a> to save them online and submit, or{" "}
-            <a href="/login">sign in</a> if you already have one.
+            {fee} {t(m.startRightAway)} <a href="/signup">{t(m.createAccount)}</a> {t(m.toSaveOnline)}{" "}
+            <a href="/login">{t(m.signIn)}</a> {t(m.ifYouHaveOne)}
           </p>
         </>
       ) : kind === "hello" ? (
         <>
-          <h2>Hello!</h2>
-          <p>{`Thank you for starting your application for ${partner.terms.current}. ${fee}`}</p>
+          <h2>{t(m.hello)}</h2>
+          <p>{t(m.helloText, { term: partner.terms.current, fee })}</p>
         </>
       ) : (
         <>
-          <h2>Welcome Back!</h2>
-          <p>{`Good to see you again. ${fee} Finish your remaining steps and submit your application soon.`}</p>
+          <h2>{t(m.welcomeBack)}</h2>
+          <p>{t(m.welcomeBackText, { fee })}</p>
         </>
       )}
     </section>
