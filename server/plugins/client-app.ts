@@ -5,16 +5,19 @@ import path from "node:path";
 import { isUtf8MimeType, mime } from "@fastify/send";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { LANGUAGES, type Language } from "../../src/i18n/language";
 import { cookieName, LOGGED_IN_HINT_COOKIE, SERVER_PATH_PREFIXES } from "../../src/shared/constants";
 import { DRAFT_LINK_PARAM } from "../../src/shared/draft-links";
 import {
   FIRST_SCREENS,
   type FirstScreen,
   firstScreenFile,
+  loginScreenFile,
   signedInFirstScreen,
 } from "../../src/shared/first-screens";
 import { FORM_PAGES } from "../../src/shared/routes";
 import { SERVICE_TOKEN_PARAM } from "../../src/shared/service-view";
+import { pageLanguage } from "../page-language";
 import { routingPath } from "../request-path";
 import { readSignedInState } from "../services/first-screen";
 import { sessionTokenOf } from "./sessions";
@@ -63,23 +66,27 @@ export const clientAppPlugin = fp(
     const shell = files.get("/index.html");
     // The staff review's own build (decision 0022), for every page under /staff.
     const staffShell = files.get(STAFF_SHELL);
-    // The form pages' prerendered first screens in this build (decision 0018), by page and screen.
+    // The form pages' prerendered first screens in this build (decision 0018), by page, screen
+    // and language (issue 35).
     const firstScreens = new Map<string, ClientFile>();
-    for (const { path: page } of FORM_PAGES) {
-      for (const screen of FIRST_SCREENS) {
-        const file = files.get(`/${firstScreenFile(page, screen)}`);
-        if (file) firstScreens.set(firstScreenKey(page, screen), file);
+    for (const language of LANGUAGES) {
+      for (const { path: page } of FORM_PAGES) {
+        for (const screen of FIRST_SCREENS) {
+          const file = files.get(`/${firstScreenFile(page, screen, language)}`);
+          if (file) firstScreens.set(firstScreenKey(page, screen, language), file);
+        }
       }
+      // /login's first screen is a visitor's only (a signed-in applicant gets the bare shell there).
+      const loginScreen = files.get(`/${loginScreenFile(language)}`);
+      if (loginScreen) firstScreens.set(firstScreenKey("/login", "visitor", language), loginScreen);
     }
-    // /login's first screen is a visitor's only (a signed-in applicant gets the bare shell there).
-    const loginScreen = files.get(`/${SHELLS_DIR}/login.html`);
-    if (loginScreen) firstScreens.set(firstScreenKey("/login", "visitor"), loginScreen);
     const formPaths = new Set<string>(FORM_PAGES.map((page) => page.path));
     const prerenderedPaths = new Set<string>([...formPaths, "/login"]);
 
     /**
-     * The first screen for a form page's path or /login (decision 0018), or undefined for the bare
-     * shell: a visitor's without the signed-in hint cookie; with it, on a form page, the signed-in
+     * The first screen for a form page's path or /login (decision 0018), in the language the page
+     * is asked in (issue 35), or undefined for the bare shell: a visitor's without the signed-in
+     * hint cookie; with it, on a form page, the signed-in
      * applicant's whose banner
      * their session's state gives (one prepared statement), unless the app would leave the page
      * or the session is not active. A service link gets the bare shell. Never a failure: a
@@ -90,15 +97,16 @@ export const clientAppPlugin = fp(
       pathname: string,
     ): Promise<ClientFile | undefined> {
       if (hasServiceToken(request.url)) return undefined;
+      const language = pageLanguage(request);
       if (!HINT_COOKIES.some((name) => request.cookies[name] !== undefined)) {
-        return firstScreens.get(firstScreenKey(pathname, "visitor"));
+        return firstScreens.get(firstScreenKey(pathname, "visitor", language));
       }
       const token = formPaths.has(pathname) ? sessionTokenOf(request) : undefined;
       if (!token) return undefined;
       try {
         const state = await readSignedInState(app.statements, token, app.clock());
         const screen = state && signedInFirstScreen(state, pathname);
-        return screen ? firstScreens.get(firstScreenKey(pathname, screen)) : undefined;
+        return screen ? firstScreens.get(firstScreenKey(pathname, screen, language)) : undefined;
       } catch (error) {
         request.log.warn(
           { err: error },
@@ -133,7 +141,8 @@ export const clientAppPlugin = fp(
         return sendClientFile(request, reply.status(200), page, NO_CACHE);
       }
       // A prerendered page's HTML depends on the cookies (a visitor's or an applicant's first
-      // screen): a shared cache must not hand one person's to another.
+      // screen, its language): a shared cache must not hand one person's to another. (`?lang=`
+      // is in the address, which a cache keys by already.)
       const screen = (await firstScreenFor(request, pathname)) ?? page;
       return sendClientFile(request, reply.status(200), screen, NO_CACHE, "Accept-Encoding, Cookie");
     });
@@ -245,11 +254,12 @@ function isFresh(request: FastifyRequest, etag: string, lastModified: string): b
 const STAFF_SHELL = "/staff/index.html";
 const isStaffPage = (pathname: string) => pathname === "/staff" || pathname.startsWith("/staff/");
 
-/** Where scripts/prerender-shells.ts writes the form pages' first screens, in the client build. */
+/** Where scripts/prerender-shells.ts writes the first screens, in the client build. */
 const SHELLS_DIR = "shells";
 const HINT_COOKIES = [cookieName(LOGGED_IN_HINT_COOKIE, false), cookieName(LOGGED_IN_HINT_COOKIE, true)];
 
-const firstScreenKey = (pathname: string, screen: FirstScreen) => `${screen} ${pathname}`;
+const firstScreenKey = (pathname: string, screen: FirstScreen, language: Language) =>
+  `${language} ${screen} ${pathname}`;
 
 function hasServiceToken(url: string): boolean {
   const query = url.indexOf("?");

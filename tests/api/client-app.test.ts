@@ -1,10 +1,15 @@
+import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { partner } from "../../src/config/partner";
 import { clientHeaders, createTestApp, signedInUser, type TestApp } from "../helpers/test-app";
+
+const run = promisify(execFile);
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const SHELL = "<!doctype html><html><head><title>Admissions shell</title></head><body></body></html>";
@@ -398,5 +403,85 @@ describe("with prerendered first screens (decision 0018)", () => {
     expect(response.headers["cache-control"]).toBe("no-cache");
     expect((await get("/login", "adm_logged_in=1")).body).toBe(INDEX);
     expect((await get(`/login?service_token=${"a".repeat(43)}`)).body).toBe(INDEX);
+  });
+});
+
+// Issue 35: the first screens the build prerenders (scripts/prerender-shells.ts, run here on a
+// stand-in of Vite's index.html), sent in the language the page is asked in.
+describe("with the prerendered first screens in English and Spanish (issue 35)", () => {
+  const BUILT_INDEX = [
+    '<!doctype html><html lang="en"><head><title>Built</title>',
+    '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">',
+    '</head><body><div id="root"></div><script type="module" src="/assets/index-abc.js"></script></body></html>',
+  ].join("");
+  let test: TestApp;
+  let buildDir: string;
+
+  beforeAll(async () => {
+    buildDir = await mkdtemp(path.join(os.tmpdir(), "admissions-prerender-"));
+    await mkdir(path.join(buildDir, "client", "assets"), { recursive: true });
+    await writeFile(path.join(buildDir, "client", "index.html"), BUILT_INDEX);
+    await writeFile(path.join(buildDir, "client", "assets", "index-abc.css"), "body{margin:0}");
+    await run(process.execPath, ["--import", "tsx", "scripts/prerender-shells.ts"], {
+      env: { ...process.env, BUILD_DIR: buildDir },
+    });
+    test = await createTestApp({ clientDir: path.join(buildDir, "client") });
+  }, 120_000);
+  afterAll(async () => {
+    await test?.close();
+    if (buildDir) await rm(buildDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, cookie?: string) =>
+    test.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
+  const lang = (html: string) => /<html lang="([^"]*)">/.exec(html)?.[1];
+  const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+  const h1 = (html: string) => /<h1>([^<]*)<\/h1>/.exec(html)?.[1];
+
+  it("sends About You in Spanish for ?lang=es and for the language cookie: lang, title, words", async () => {
+    for (const response of [await get("/about?lang=es"), await get("/about", "adm_language=es")]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["cache-control"]).toBe("no-cache");
+      expect(String(response.headers.vary).split(/,\s*/)).toEqual(["Accept-Encoding", "Cookie"]);
+      expect(lang(response.body)).toBe("es");
+      expect(title(response.body)).toBe(`Sobre usted – ${partner.name} Application`);
+      expect(h1(response.body)).toBe("Sobre usted");
+      expect(response.body).toContain("<h2>¡Bienvenido/a!</h2>");
+      expect(response.body).toContain("Paso uno");
+      expect(response.body).not.toContain("Welcome!");
+      // Still the build's page: its scripts, and its stylesheet inlined.
+      expect(response.body).toContain('src="/assets/index-abc.js"');
+      expect(response.body).toContain("<style>body{margin:0}</style>");
+    }
+  });
+
+  it("sends English otherwise, and for a language cookie it does not know", async () => {
+    for (const cookie of [undefined, "adm_language=en", "adm_language=fr", "adm_language=%20es"]) {
+      const response = await get("/about", cookie);
+      expect(lang(response.body)).toBe("en");
+      expect(title(response.body)).toBe(`About You – ${partner.name} Application`);
+      expect(h1(response.body)).toBe("About You");
+      expect(response.body).toContain("<h2>Welcome!</h2>");
+    }
+  });
+
+  it("sends /login in Spanish with its footer's words and the switch to English", async () => {
+    const spanish = (await get("/login?lang=es")).body;
+    expect(lang(spanish)).toBe("es");
+    expect(spanish).toContain(">Ayuda</button>");
+    expect(spanish).toContain('lang="en">English</button>');
+    const english = (await get("/login")).body;
+    expect(lang(english)).toBe("en");
+    expect(english).toContain('lang="es">Español</button>');
+    expect(title(english)).toBe(`Sign In – ${partner.name} Application`);
+  });
+
+  it("sends a signed-in applicant their Spanish screen, with the banner their session gives", async () => {
+    const user = await signedInUser(test);
+    const response = await get("/education", `${user.cookie}; adm_logged_in=1; adm_language=es`);
+    expect(lang(response.body)).toBe("es");
+    expect(h1(response.body)).toBe("Sus estudios");
+    expect(response.body).toContain("<h2>¡Hola!</h2>");
+    expect(response.body).toContain("Todos los cambios guardados");
   });
 });

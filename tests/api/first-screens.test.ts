@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import type { StatementRunner } from "../../server/db/database";
 import { applications, loginEvents, sessions, webStatusEntries } from "../../server/db/schema";
+import { LANGUAGE_COOKIE } from "../../src/i18n/language-cookie";
 import {
   IDLE_TIMEOUT_MS,
   LOGGED_IN_HINT_COOKIE,
@@ -14,7 +15,12 @@ import {
   SESSION_COOKIE,
   SESSION_MAX_AGE_MS,
 } from "../../src/shared/constants";
-import { FIRST_SCREENS, type FirstScreen, firstScreenFile } from "../../src/shared/first-screens";
+import {
+  FIRST_SCREENS,
+  type FirstScreen,
+  firstScreenFile,
+  loginScreenFile,
+} from "../../src/shared/first-screens";
 import { FORM_PAGES } from "../../src/shared/routes";
 import {
   clientHeaders,
@@ -30,9 +36,11 @@ import {
 // the app would not show that page or the session cannot be read.
 
 const INDEX = '<!doctype html><html><body><div id="root"></div></body></html>';
-/** A stand-in for each built first screen, naming its screen and page. */
-const screenHtml = (screen: FirstScreen, page: string) =>
-  `<!doctype html><html><body><div id="root"><p>${screen} first screen of ${page}</p></div></body></html>`;
+/** A stand-in for each built first screen, naming its screen and page (and its language, Spanish's). */
+const screenHtml = (screen: FirstScreen, page: string, language: "en" | "es" = "en") =>
+  `<!doctype html><html lang="${language}"><body><div id="root"><p>${screen} first screen of ${page}${language === "en" ? "" : ` in ${language}`}</p></div></body></html>`;
+const loginHtml = (language: "en" | "es") =>
+  `<!doctype html><html lang="${language}"><body><div id="root"><h1>Sign In, ${language}</h1></div></body></html>`;
 const HINT = `${LOGGED_IN_HINT_COOKIE}=1`;
 const MINUTE = 60_000;
 
@@ -42,12 +50,15 @@ let clientDir: string;
 beforeAll(async () => {
   clientDir = await mkdtemp(path.join(os.tmpdir(), "admissions-first-screens-"));
   await writeFile(path.join(clientDir, "index.html"), INDEX);
-  for (const { path: page } of FORM_PAGES) {
-    for (const screen of FIRST_SCREENS) {
-      const file = path.join(clientDir, firstScreenFile(page, screen));
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, screenHtml(screen, page));
+  for (const language of ["en", "es"] as const) {
+    for (const { path: page } of FORM_PAGES) {
+      for (const screen of FIRST_SCREENS) {
+        const file = path.join(clientDir, firstScreenFile(page, screen, language));
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeFile(file, screenHtml(screen, page, language));
+      }
     }
+    await writeFile(path.join(clientDir, loginScreenFile(language)), loginHtml(language));
   }
   test = await createTestApp({ clientDir });
 });
@@ -202,6 +213,75 @@ describe("the bare shell, whenever the app would not show the page's first scree
   });
 });
 
+// Issue 35: the same screens in Spanish, for a page asked in Spanish: `?lang=es`, else the language
+// cookie the app sets when the applicant chooses; English otherwise.
+describe("a page asked in Spanish", () => {
+  const SPANISH = "adm_language=es";
+
+  it("gets a visitor's Spanish screen for ?lang=es and for the language cookie, on every form page and /login", async () => {
+    for (const { path: pathname } of FORM_PAGES) {
+      expectPage(await page(`${pathname}?lang=es`), screenHtml("visitor", pathname, "es"));
+      expectPage(await page(pathname, SPANISH), screenHtml("visitor", pathname, "es"));
+    }
+    expectPage(await page("/login?lang=es"), loginHtml("es"));
+    expectPage(await page("/login", `${SPANISH}; other=1`), loginHtml("es"));
+  });
+
+  it("gets English without either, with the cookie set to English, and for a cookie value it does not know", async () => {
+    expectPage(await page("/about"), screenHtml("visitor", "/about"));
+    expectPage(await page("/about", "adm_language=en"), screenHtml("visitor", "/about"));
+    for (const bad of [
+      "adm_language=fr",
+      "adm_language=ES",
+      "adm_language=",
+      "adm_language=es%00",
+      "lang=es",
+    ]) {
+      expectPage(await page("/about", bad), screenHtml("visitor", "/about"));
+    }
+    expectPage(await page("/login", "adm_language=xx"), loginHtml("en"));
+  });
+
+  it("follows the link over the cookie, and the cookie over a link's language it does not know", async () => {
+    expectPage(await page("/education?lang=en", SPANISH), screenHtml("visitor", "/education"));
+    expectPage(await page("/education?lang=fr", SPANISH), screenHtml("visitor", "/education", "es"));
+    expectPage(await page("/education?lang=fr"), screenHtml("visitor", "/education"));
+    expectPage(await page("/education?draft=1&lang=es#top"), screenHtml("visitor", "/education", "es"));
+  });
+
+  it("gets a signed-in applicant's screen in Spanish, with the banner their session gives", async () => {
+    const second = await applicant({ logins: 2 });
+    expectPage(
+      await page("/education", `${second.cookie}; ${SPANISH}`),
+      screenHtml("signed-in-welcome-back", "/education", "es"),
+    );
+    expectPage(
+      await page("/about?lang=es", second.cookie),
+      screenHtml("signed-in-welcome-back", "/about", "es"),
+    );
+    // The bare shell whenever there is no first screen, in either language (it has no words).
+    const submitted = await applicant({ logins: 1, submitted: true });
+    expectPage(await page("/about?lang=es", submitted.cookie), INDEX);
+  });
+
+  it("is never the Spanish screen for a service link, and sends no cookie of its own", async () => {
+    const response = await page(`/about?lang=es&service_token=${"a".repeat(43)}`, SPANISH);
+    expectPage(response, INDEX);
+    expect((await page("/about?lang=es")).headers["set-cookie"]).toBeUndefined();
+  });
+
+  it("answers a revalidation per language: each screen has its own ETag", async () => {
+    const english = await page("/about");
+    const spanish = await page("/about", SPANISH);
+    expect(spanish.headers.etag).not.toBe(english.headers.etag);
+    const again = await page("/about", SPANISH, { "if-none-match": String(spanish.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    const stale = await page("/about", undefined, { "if-none-match": String(spanish.headers.etag) });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.body).toBe(screenHtml("visitor", "/about"));
+  });
+});
+
 describe("over HTTPS (behind a proxy): the session is read under its __Host- name only", () => {
   const HTTPS = { "x-forwarded-proto": "https" };
   let proxied: TestApp;
@@ -219,6 +299,17 @@ describe("over HTTPS (behind a proxy): the session is read under its __Host- nam
     expectPage(await page("/about", secure, HTTPS, proxied), screenHtml("signed-in-welcome-back", "/about"));
     const planted = `${SESSION_COOKIE}=${token}; ${SECURE_COOKIE_PREFIX}${HINT}`;
     expectPage(await page("/about", planted, HTTPS, proxied), INDEX);
+  });
+
+  it("reads the language cookie under its __Host- name only (issue 35)", async () => {
+    const secure = `${SECURE_COOKIE_PREFIX}${LANGUAGE_COOKIE}=es`;
+    expectPage(await page("/about", secure, HTTPS, proxied), screenHtml("visitor", "/about", "es"));
+    expectPage(
+      await page("/about", `${LANGUAGE_COOKIE}=es`, HTTPS, proxied),
+      screenHtml("visitor", "/about"),
+    );
+    // Over plain HTTP the name is unprefixed, as the app writes it there.
+    expectPage(await page("/about", secure), screenHtml("visitor", "/about"));
   });
 });
 
