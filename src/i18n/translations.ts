@@ -5,7 +5,7 @@
 import type { SyncStatus } from "../features/answers/sync-status";
 import type { FormPage, Option, OptionListId } from "../form/catalogue-types";
 import { formatEnglish, type MessageValues } from "./format-message";
-import { initialLanguage, type Language, storeLanguage } from "./language";
+import { initialLanguage, type Language, languageFromSearch, storeLanguage } from "./language";
 
 /** What a loaded language gives: catalogue text by its English, and shell messages formatted. */
 export type LoadedLanguage = {
@@ -52,17 +52,30 @@ export async function showLanguage(language: Language): Promise<void> {
   for (const listener of listeners) listener();
 }
 
-/** The applicant's choice: shown, and kept on the device. */
+/** The applicant's choice: shown, and kept on the device and for the server's first screens. */
 export async function chooseLanguage(language: Language): Promise<void> {
   await showLanguage(language);
   storeLanguage(language);
+  keepForFirstScreens(language);
 }
 
-/** Before the first render: the link's or the device's language (English when it cannot load). */
+/**
+ * Before the first render: the link's or the device's language (English when it cannot load).
+ * `<html lang>` is the one shown, whichever language the server's first screen was in; when that
+ * was not the applicant's (no cookie yet, or a stale one) or a link chose, the cookie is renewed,
+ * so that the next first screen comes in it (issue 35).
+ */
 export async function startLanguage(search: string): Promise<void> {
+  const served = document.documentElement.lang;
   const language = initialLanguage(search);
-  if (language === "en") return;
-  await showLanguage(language).catch(() => {});
+  if (language !== "en") await showLanguage(language).catch(() => {});
+  document.documentElement.lang = state.language;
+  if (served !== language || languageFromSearch(search)) keepForFirstScreens(language);
+}
+
+/** The cookie's code is a file of its own: an English first screen rarely writes it. */
+function keepForFirstScreens(language: Language): void {
+  import("./language-cookie").then((module) => module.keepForFirstScreens(language)).catch(() => {});
 }
 
 /** A form page in the current language (the page itself in English). */
