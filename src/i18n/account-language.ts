@@ -6,14 +6,17 @@ import { DEVICE_OWNER } from "../features/answers/owners";
 import { apiRequest } from "../lib/api-client";
 import { readSessionHint } from "../lib/session-hint";
 import { isLanguage, type Language, storedLanguage } from "./language";
+import { keepForFirstScreens } from "./language-cookie";
 import { chooseLanguage, currentLanguage } from "./translations";
 
 /**
- * Keeps `language` with the signed-in applicant's account; nothing when signed out. A switch on a
- * form page goes through the sync queue, as answers do: made offline, it reaches the account when
- * the network allows (the receipt mail and the application PDF are in the account's language).
+ * Keeps the applicant's switch to `language` beyond this page: in the cookie the server sends first
+ * screens by, and with the signed-in applicant's account (nothing more when signed out). A switch
+ * on a form page goes through the sync queue, as answers do: made offline, it reaches the account
+ * when the network allows (the receipt mail and the application PDF are in the account's language).
  */
 export async function keepWithAccount(language: Language): Promise<void> {
+  keepForFirstScreens(language);
   if (!(await readSessionHint())) return;
   const syncClient = await loadSyncClient();
   if (syncClient.owner !== DEVICE_OWNER) {
@@ -36,7 +39,10 @@ async function tellAccount(language: Language): Promise<void> {
 export async function reconcileAtSignIn(accountLanguage: unknown): Promise<void> {
   const account = isLanguage(accountLanguage) ? accountLanguage : null;
   if (account !== null && storedLanguage() === null) {
-    await chooseLanguage(account).catch(() => {});
+    await chooseLanguage(account).then(
+      () => keepForFirstScreens(account),
+      () => {},
+    );
     return;
   }
   const shown = currentLanguage();

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { keepWithAccount, reconcileAtSignIn } from "./account-language";
 import { chooseLanguage, currentLanguage, showLanguage, startLanguage } from "./translations";
 
 // Issue 35: the cookie that asks the server for a first screen in the applicant's language, and
@@ -20,11 +21,21 @@ afterEach(async () => {
 });
 
 describe("the language cookie and <html lang> (issue 35)", () => {
-  it("is written when the applicant chooses a language, either way", async () => {
+  it("is written when the applicant switches, either way (LanguageSwitch: chooseLanguage, then keepWithAccount)", async () => {
     await chooseLanguage("es");
-    await vi.waitFor(() => expect(languageCookie()).toBe("es"));
+    expect(document.documentElement.lang).toBe("es");
+    await keepWithAccount("es");
+    expect(languageCookie()).toBe("es");
     await chooseLanguage("en");
-    await vi.waitFor(() => expect(languageCookie()).toBe("en"));
+    expect(document.documentElement.lang).toBe("en");
+    await keepWithAccount("en");
+    expect(languageCookie()).toBe("en");
+  });
+
+  it("is written when a sign-in shows the account's language on a device that never chose", async () => {
+    await reconcileAtSignIn("es");
+    expect(currentLanguage()).toBe("es");
+    expect(languageCookie()).toBe("es");
   });
 
   it("is written for a link's language, even when the server's first screen was in it already", async () => {

@@ -44,19 +44,24 @@ export function languageState(): State {
   return state;
 }
 
-/** Shows the app in `language`: loads it first (rejects, changing nothing, when that fails). */
+/**
+ * Shows the app in `language`: loads it first (rejects, changing nothing, when that fails). The
+ * page's `<html lang>` is its callers' (the build renders the first screens with this, no page).
+ */
 export async function showLanguage(language: Language): Promise<void> {
   const loaded = language === "en" ? null : await loaders[language]();
   state = { language, loaded };
-  if (typeof document !== "undefined") document.documentElement.lang = language;
   for (const listener of listeners) listener();
 }
 
-/** The applicant's choice: shown, and kept on the device and for the server's first screens. */
+/**
+ * The applicant's choice: shown, and kept on the device (its callers keep it for the server's
+ * first screens too, in account-language.ts: not a first screen's code).
+ */
 export async function chooseLanguage(language: Language): Promise<void> {
   await showLanguage(language);
+  document.documentElement.lang = language;
   storeLanguage(language);
-  keepForFirstScreens(language);
 }
 
 /**
@@ -66,16 +71,15 @@ export async function chooseLanguage(language: Language): Promise<void> {
  * so that the next first screen comes in it (issue 35).
  */
 export async function startLanguage(search: string): Promise<void> {
-  const served = document.documentElement.lang;
+  const root = document.documentElement;
+  const served = root.lang;
   const language = initialLanguage(search);
   if (language !== "en") await showLanguage(language).catch(() => {});
-  document.documentElement.lang = state.language;
-  if (served !== language || languageFromSearch(search)) keepForFirstScreens(language);
-}
-
-/** The cookie's code is a file of its own: an English first screen rarely writes it. */
-function keepForFirstScreens(language: Language): void {
-  import("./language-cookie").then((module) => module.keepForFirstScreens(language)).catch(() => {});
+  root.lang = state.language;
+  // The cookie's code is a file of its own: an English start on an English screen never needs it.
+  if (served !== language || languageFromSearch(search)) {
+    import("./language-cookie").then((module) => module.keepForFirstScreens(language)).catch(() => {});
+  }
 }
 
 /** A form page in the current language (the page itself in English). */

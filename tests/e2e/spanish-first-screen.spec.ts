@@ -148,3 +148,24 @@ test("a link with ?lang=es paints /education and /login in Spanish from the HTML
   expect(seen.shift).toBe(0);
   await expectNoAxeViolations(page);
 });
+
+test("a device whose choice is English but whose cookie says Spanish (stale) shows English, says so in <html lang>, and renews the cookie", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.addCookies([{ name: "adm_language", value: "es", url: baseURL ?? "" }]);
+  await page.addInitScript(() => localStorage.setItem("language", "en"));
+  const response = await page.goto("/about");
+  // The server went by the cookie; the device's choice wins in the app, which replaces the shell.
+  expect(await response?.text()).toContain("<h1>Sobre usted</h1>");
+  await expect(page.getByRole("textbox", { name: "Legal First Name", exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("About You");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect
+    .poll(async () => (await context.cookies()).find((cookie) => cookie.name === "adm_language")?.value)
+    .toBe("en");
+  // So the next page comes in English from the start.
+  expect(await (await page.request.get("/about")).text()).toContain("<h1>About You</h1>");
+  await expectNoAxeViolations(page);
+});
