@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Browser, chromium, expect, test } from "@playwright/test";
@@ -63,6 +63,12 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  // Kept beside the traces: what the server said (its requests, with NETWORK_LOG_LEVEL=info).
+  if (server) {
+    const outputDir = test.info().project.outputDir;
+    mkdirSync(outputDir, { recursive: true });
+    writeFileSync(path.join(outputDir, "server.log"), server.output());
+  }
   await network?.close();
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
