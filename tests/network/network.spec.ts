@@ -22,7 +22,7 @@ import {
 } from "./journey";
 import { CLEAN, createTestNetwork, type TestNetwork } from "./link";
 import { offlineOutsideOutages } from "./offline-spells";
-import { type Cut, cutMidUpload, SCENARIOS } from "./scenarios";
+import { type Cut, cutMidUpload, nextOutage, SCENARIOS } from "./scenarios";
 import { type NetworkServer, startNetworkServer } from "./server";
 import { deviceState, serverState } from "./server-state";
 import { watchTraffic } from "./traffic";
@@ -124,7 +124,8 @@ for (const scenario of SCENARIOS) {
     const converged = Date.now();
     await uploaded(first, resume);
     const resumeUploaded = Date.now();
-    const presses = await submit(first);
+    if (scenario.submitsInOutage) await nextOutage(network, first);
+    const submitted = await submit(first);
     const pdf = await downloadPdf(first);
     await stop();
     const finished = Date.now();
@@ -157,7 +158,7 @@ for (const scenario of SCENARIOS) {
 
     printFigures(scenario.name, {
       times: { started, lastEdit, converged, resumeUploaded, finished },
-      presses,
+      submitted,
       pdf,
       traffic,
       resume,
