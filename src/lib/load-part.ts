@@ -8,9 +8,16 @@
  * the rest of the page works. Online, a failure is tried again after a pause (a flaky network)
  * and given up after ONLINE_TRIES, when the part is truly gone (an old page after a deploy): the
  * caller's error handling then takes over.
+ *
+ * Some browsers keep a failed import() failed for the page's life (Chromium 153; the HTML
+ * standard's module map did until 2024, so older Safari and Firefox too): a part the network took
+ * offline then fails online as well, though it is there. For a part that failed offline and then
+ * fails all its tries online, the page is reloaded once (`reloadPage`), its answers on the device
+ * first, instead of the error screen; the reloaded page fetches the part afresh.
  */
 
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import { flushPendingWrites } from "../features/answers/pending-writes";
 
 /** What loadPart needs of the browser; tests pass their own. */
 export interface Network {
@@ -23,6 +30,11 @@ export interface LoadPartOptions {
   network?: Network;
   /** Called on each failed try, before waiting to try again (not on the last). */
   onFailure?: (error: unknown) => void;
+  /**
+   * Reloads the page for a part the browser keeps failed (see above); false when it will not (it
+   * reloaded for that reason a moment ago). Tests pass their own; by default reloadForLostPart.
+   */
+  reloadPage?: () => Promise<boolean>;
 }
 
 export const ONLINE_TRIES = 3;
@@ -40,16 +52,45 @@ const browserNetwork: Network = {
 export async function loadPart<T>(load: () => Promise<T>, options: LoadPartOptions = {}): Promise<T> {
   const network = options.network ?? browserNetwork;
   let failedOnline = 0;
+  let failedOffline = false;
   for (;;) {
     try {
       return await load();
     } catch (error) {
       const online = network.online();
-      if (online && ++failedOnline >= ONLINE_TRIES) throw error;
+      if (!online) failedOffline = true;
+      if (online && ++failedOnline >= ONLINE_TRIES) {
+        // The page is going: the part is never given to the caller, whose fallback stays meanwhile.
+        if (failedOffline && (await (options.reloadPage ?? reloadForLostPart)()))
+          return new Promise<T>(() => {});
+        throw error;
+      }
       options.onFailure?.(error);
       await nextTry(network, online ? FIRST_PAUSE_MS * 2 ** (failedOnline - 1) : undefined);
     }
   }
+}
+
+/** sessionStorage: when this tab last reloaded for a lost part (so it does so once, not in a loop). */
+const RELOADED_AT_KEY = "part-reload-at";
+/** A reload for a lost part within this long of the last one is not made again. */
+export const RELOAD_AGAIN_AFTER_MS = 60_000;
+let reloading = false;
+
+/**
+ * Reloads the page once the answers being written to the device are written; false when this tab
+ * reloaded for a lost part less than RELOAD_AGAIN_AFTER_MS ago (the reload did not help).
+ */
+export async function reloadForLostPart(): Promise<boolean> {
+  // Several parts may be lost at once: the first to give up reloads, the others wait for it.
+  if (reloading) return true;
+  const last = Number(sessionStorage.getItem(RELOADED_AT_KEY) ?? 0);
+  if (Date.now() - last < RELOAD_AGAIN_AFTER_MS) return false;
+  reloading = true;
+  sessionStorage.setItem(RELOADED_AT_KEY, String(Date.now()));
+  await flushPendingWrites();
+  window.location.reload();
+  return true;
 }
 
 /** Resolves when the browser comes back online, or after `pauseMs` when given. */

@@ -13,7 +13,7 @@ export function printFigures(
   scenario: string,
   run: {
     times: { started: number; lastEdit: number; converged: number; resumeUploaded: number; finished: number };
-    presses: number;
+    submitted: { presses: number; notSubmitted: string[] };
     pdf: { bytes: Buffer; clicks: number };
     traffic: Traffic;
     resume: ChosenFile;
@@ -36,7 +36,7 @@ export function printFigures(
   console.log(
     [
       `network: the link ${scenario}:`,
-      `  time to converge: answers on the server ${seconds(times.converged - times.lastEdit)} after the last edit; the résumé uploaded ${seconds(times.resumeUploaded - times.lastEdit)} after it was chosen (${resumePosts.length} post(s): ${resumePosts.map((p) => p.state).join(", ")}); whole journey ${seconds(times.finished - times.started)}; Submit pressed ${run.presses}×; PDF ${kib(run.pdf.bytes.length)} in ${run.pdf.clicks} click(s)`,
+      `  time to converge: answers on the server ${seconds(times.converged - times.lastEdit)} after the last edit; the résumé uploaded ${seconds(times.resumeUploaded - times.lastEdit)} after it was chosen (${resumePosts.length} post(s): ${resumePosts.map((p) => p.state).join(", ")}); whole journey ${seconds(times.finished - times.started)}; Submit pressed ${run.submitted.presses}×${run.submitted.notSubmitted.length > 0 ? ` (before: ${run.submitted.notSubmitted.map((said) => `"${said}"`).join(", ")})` : ""}; PDF ${kib(run.pdf.bytes.length)} in ${run.pdf.clicks} click(s)`,
       `  bytes resent: by the app ${batches.requests} answer batches (${kib(batches.bytes)}) and ${posts.requests} file posts (${kib(posts.bytes)}) of ${traffic.batches.length} and ${traffic.posts.length}; by TCP ${after.tcp.retransmitted - before.tcp.retransmitted} of ${after.tcp.sent - before.tcp.sent} segments from the browser; lost on the link ${link("up")}, ${link("down")}`,
       `  header: ${header.claims.length} "All changes saved" checked against the server (held ${HELD_MS} ms; ${header.claimsWithFilesWaiting} while a file was still uploading; ${header.brief.length} shorter ones not true when shown); "offline" said ${offlineSaid}×, during ${run.outages} outages, at most ${run.offline.longestLagMs} ms after the link came back`,
       ...header.brief.map((claim) => `    shorter: ${claim}`),

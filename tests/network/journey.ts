@@ -141,18 +141,25 @@ export async function finishStatement(page: Page): Promise<void> {
   await statement(page).fill(STATEMENT);
 }
 
+/** The toast that says nothing was submitted (page-actions.tsx's SUBMIT_ERROR_LABEL). */
+export const NOT_SUBMITTED = "Your application was not submitted";
+
 /**
- * Presses Submit until the application is submitted. When the app says it could not reach the
- * server, she waits until the header says everything is saved (so the link is back), then presses again.
+ * Presses Submit until the application is submitted. When the app says it was not (it could not
+ * reach the server), she waits until the header says everything is saved (so the link is back),
+ * then presses again. Resolves with what each press that did not submit said.
  */
-export async function submit(page: Page): Promise<number> {
+export async function submit(page: Page): Promise<{ presses: number; notSubmitted: string[] }> {
+  const notSubmitted: string[] = [];
   for (let presses = 1; ; presses++) {
     await page.getByRole("button", { name: "Submit application" }).click();
-    const unsent = page.getByRole("alertdialog", { name: "Submit Error" });
+    const unsent = page.getByRole("alertdialog", { name: NOT_SUBMITTED });
     await expect(page.getByText("Your application was successfully submitted.").or(unsent)).toBeVisible({
       timeout: 240_000,
     });
-    if (/\/completion$/.test(page.url())) return presses;
+    if (/\/completion$/.test(page.url())) return { presses, notSubmitted };
+    const said = (await unsent.getByRole("alert").textContent()) ?? "";
+    notSubmitted.push(said.replaceAll(NOT_SUBMITTED, "").trim());
     await unsent.getByRole("button", { name: "Dismiss notification" }).click();
     await expect(headerStatus(page)).toHaveText("All changes saved", { timeout: 240_000 });
   }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Browser, chromium, expect, test } from "@playwright/test";
@@ -22,7 +22,7 @@ import {
 } from "./journey";
 import { CLEAN, createTestNetwork, type TestNetwork } from "./link";
 import { offlineOutsideOutages } from "./offline-spells";
-import { type Cut, cutMidUpload, SCENARIOS } from "./scenarios";
+import { type Cut, cutMidUpload, nextOutage, SCENARIOS } from "./scenarios";
 import { type NetworkServer, startNetworkServer } from "./server";
 import { deviceState, serverState } from "./server-state";
 import { watchTraffic } from "./traffic";
@@ -63,6 +63,12 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  // Kept beside the traces: what the server said (its requests, with NETWORK_LOG_LEVEL=info).
+  if (server) {
+    const outputDir = test.info().project.outputDir;
+    mkdirSync(outputDir, { recursive: true });
+    writeFileSync(path.join(outputDir, "server.log"), server.output());
+  }
   await network?.close();
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
@@ -118,7 +124,8 @@ for (const scenario of SCENARIOS) {
     const converged = Date.now();
     await uploaded(first, resume);
     const resumeUploaded = Date.now();
-    const presses = await submit(first);
+    if (scenario.submitsInOutage) await nextOutage(network, first);
+    const submitted = await submit(first);
     const pdf = await downloadPdf(first);
     await stop();
     const finished = Date.now();
@@ -151,7 +158,7 @@ for (const scenario of SCENARIOS) {
 
     printFigures(scenario.name, {
       times: { started, lastEdit, converged, resumeUploaded, finished },
-      presses,
+      submitted,
       pdf,
       traffic,
       resume,

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { expect, type Page } from "@playwright/test";
 import type { ChosenFile } from "./journey";
 import { CLEAN, type Impairment, type TestNetwork } from "./link";
 import type { Traffic } from "./traffic";
@@ -16,7 +17,19 @@ export type Scenario = {
   resumeKiB: number;
   /** Something done to the link meanwhile; the function returned stops it. */
   during?: (network: TestNetwork, traffic: Traffic, resume: ChosenFile, cut: Cut[]) => () => Promise<void>;
+  /**
+   * She presses Submit in an outage, once the browser knows it is offline (a phone that lost its
+   * signal as she pressed): the app says nothing was submitted, and she presses again later.
+   */
+  submitsInOutage?: boolean;
 };
+
+/** Waits for the link's next outage, until the page has heard of it (navigator.onLine false). */
+export async function nextOutage(network: TestNetwork, page: Page): Promise<void> {
+  const seen = network.outages.length;
+  await expect.poll(() => network.outages.length > seen, { timeout: 60_000, intervals: [20] }).toBe(true);
+  await page.waitForFunction(() => !navigator.onLine, undefined, { timeout: 60_000, polling: 20 });
+}
 
 /** Down for 5 s every 10 s, until stopped (then up). */
 function flapping(network: TestNetwork): () => Promise<void> {
@@ -68,7 +81,7 @@ export function cutMidUpload(network: TestNetwork, traffic: Traffic, resume: Cho
 export const SCENARIOS: Scenario[] = [
   { name: "30 % of packets lost", impairment: { ...CLEAN, loss: 0.3 }, resumeKiB: 40 },
   { name: "2 s ± 1 s round trip", impairment: { ...CLEAN, delay_ms: 1_000, jitter_ms: 500 }, resumeKiB: 40 },
-  { name: "down 5 s every 10 s", impairment: CLEAN, resumeKiB: 40, during: flapping },
+  { name: "down 5 s every 10 s", impairment: CLEAN, resumeKiB: 40, during: flapping, submitsInOutage: true },
   {
     name: "cut in the middle of an upload, back with another address",
     impairment: { ...CLEAN, rate_kbit: 2_000 },

@@ -37,7 +37,8 @@ export async function startNetworkServer(
       DATA_DIR: dataDir,
       DATABASE_URL: postgres.url,
       E2E_TEST_HOOKS: "true",
-      LOG_LEVEL: "warn",
+      // NETWORK_LOG_LEVEL=info logs every request (to find what reached the server in a failed run).
+      LOG_LEVEL: process.env.NETWORK_LOG_LEVEL ?? "warn",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
