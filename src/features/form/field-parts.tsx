@@ -1,4 +1,5 @@
 import { FieldError, Text } from "react-aria-components";
+import { useLanguage } from "../../i18n/use-language";
 import { UndoRefusedChange } from "./undo-refused-change";
 
 /**
@@ -32,6 +33,8 @@ export function Description({ text }: { text: string | undefined }) {
  * them undoes the change.
  */
 export function ErrorMessage({ errors, keys }: { errors: readonly string[]; keys: readonly string[] }) {
+  // A server's refusal ("Not saved: …") in the page's language when the catalogue knows it.
+  const { text } = useLanguage();
   return (
     <>
       <div className="field__error-region">
@@ -39,7 +42,7 @@ export function ErrorMessage({ errors, keys }: { errors: readonly string[]; keys
           <span className="visually-hidden">Error: </span>
           {errors.map((error) => (
             <span key={error} className="field__error-line">
-              {error}
+              {text(error)}
             </span>
           ))}
         </FieldError>

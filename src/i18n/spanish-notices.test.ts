@@ -1,0 +1,74 @@
+// Toasts and dialogs in Spanish (issue 35): the words the app puts in them, and the sentences it
+// makes of a server's message, have Spanish; a dialog's words are its module's.
+import { setupI18n } from "@lingui/core";
+import { compileMessage } from "@lingui/message-utils/compileMessage";
+import { describe, expect, it } from "vitest";
+import { serverErrorMessage } from "../features/answers/sync-status";
+import { SUBMIT_BUSY_MESSAGE, UNSENT_MESSAGE } from "../features/application/submit-application";
+import { storageFailureMessage } from "../features/documents/storage-failure";
+import { characters } from "../features/documents/tab-switch-words";
+import * as dialogModule from "../features/form/dialog-messages";
+import * as uploadModule from "../features/form/upload-in-progress";
+import { profileLoadNotice } from "../features/profile/profile-load-notice";
+import { FAILURE_POLICY } from "../lib/failure-policy";
+import { GENERIC_ERROR_MESSAGE } from "../shared/messages";
+import { SPANISH_CATALOGUES, spanish } from "./spanish";
+import { sourceText, staleKeys } from "./test-source";
+
+const { text, format } = spanish();
+const strings = (module: object) => Object.values(module).filter((value) => typeof value === "string");
+
+/** Toasts' and dialogs' words as the app writes them (with a server's message inside some). */
+const notices: string[] = [
+  UNSENT_MESSAGE,
+  SUBMIT_BUSY_MESSAGE,
+  serverErrorMessage(null, 1),
+  serverErrorMessage("The server is restarting. Please try again in a moment.", 3),
+  storageFailureMessage(new DOMException("full", "QuotaExceededError")),
+  storageFailureMessage(new Error("refused")),
+  ...["tabs", "add-another", "upload"].flatMap((kind) => {
+    const policy = FAILURE_POLICY[kind as keyof typeof FAILURE_POLICY];
+    return [policy.toastLabel?.("Personal statement"), policy.toastTitle?.("Personal statement")];
+  }),
+  ...[
+    profileLoadNotice({ kind: "unreachable", offline: false, deviceCopy: true } as never),
+    profileLoadNotice({ kind: "server-problem", message: GENERIC_ERROR_MESSAGE, deviceCopy: true } as never),
+    profileLoadNotice({ kind: "refused", message: GENERIC_ERROR_MESSAGE, deviceCopy: false } as never),
+  ].flatMap((notice) => (notice ? [notice.title, notice.message] : [])),
+].filter((notice): notice is string => typeof notice === "string");
+
+describe("toasts and dialogs in Spanish", () => {
+  it("have Spanish for the app's toasts, with the server's message inside them translated", () => {
+    expect(notices.filter((notice) => text(notice) === undefined)).toEqual([]);
+    expect(text(serverErrorMessage("The server is restarting. Please try again in a moment.", 3))).toBe(
+      "El servidor tuvo un problema, así que 3 cambios se guardan en este dispositivo: El servidor se está reiniciando. Inténtelo de nuevo en un momento.",
+    );
+    expect(text(serverErrorMessage(null, 1))).toMatch(
+      /^El servidor tuvo un problema, así que 1 cambio se guarda/,
+    );
+  });
+
+  it("have Spanish for every word of the dialogs' module, and no more", () => {
+    const messages = [...strings(dialogModule), ...strings(uploadModule)];
+    const catalogue = SPANISH_CATALOGUES.dialogs as Record<string, string>;
+    expect(messages.filter((message) => catalogue[message] === undefined)).toEqual([]);
+    expect(Object.keys(catalogue).filter((key) => !messages.includes(key))).toEqual([]);
+  });
+
+  it.each([1, 2, 1500])(
+    "count %i characters in English as before, and in Spanish by the library",
+    (count) => {
+      const english = setupI18n();
+      english.setMessagesCompiler(compileMessage);
+      english.loadAndActivate({ locale: "en", messages: {} });
+      expect(english._(dialogModule.characterCount, { count })).toBe(characters(count));
+      expect(format(dialogModule.characterCount, { count })).toMatch(
+        count === 1 ? /^1 carácter$/ : /^\d[\d.\s]* caracteres$/,
+      );
+    },
+  );
+
+  it("hold no toast's words the app no longer writes", () => {
+    expect(staleKeys(SPANISH_CATALOGUES.notices, sourceText(["src", "server"]))).toEqual([]);
+  });
+});
