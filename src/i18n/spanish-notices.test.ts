@@ -7,6 +7,9 @@ import { serverErrorMessage } from "../features/answers/sync-status";
 import { SUBMIT_BUSY_MESSAGE, UNSENT_MESSAGE } from "../features/application/submit-application";
 import { storageFailureMessage } from "../features/documents/storage-failure";
 import { characters } from "../features/documents/tab-switch-words";
+import { CONTINUE_LABEL, OFFLINE_NOTE } from "../features/draft-links/continue-dialog-state";
+import * as draftLinkModule from "../features/draft-links/draft-link-messages";
+import { loadedMessage } from "../features/draft-links/loaded-message";
 import * as dialogModule from "../features/form/dialog-messages";
 import * as uploadModule from "../features/form/upload-in-progress";
 import { profileLoadNotice } from "../features/profile/profile-load-notice";
@@ -70,5 +73,30 @@ describe("toasts and dialogs in Spanish", () => {
 
   it("hold no toast's words the app no longer writes", () => {
     expect(staleKeys(SPANISH_CATALOGUES.notices, sourceText(["src", "server"]))).toEqual([]);
+  });
+});
+
+describe("continuing on another device in Spanish", () => {
+  const english = setupI18n();
+  english.setMessagesCompiler(compileMessage);
+  english.loadAndActivate({ locale: "en", messages: {} });
+
+  it("has Spanish for every word of the dialog, and no more", () => {
+    const messages = [...strings(draftLinkModule), CONTINUE_LABEL, OFFLINE_NOTE];
+    const catalogue = SPANISH_CATALOGUES["draft-links"] as Record<string, string>;
+    expect(messages.filter((message) => catalogue[message] === undefined)).toEqual([]);
+    expect(Object.keys(catalogue).filter((key) => !messages.includes(key))).toEqual([]);
+    expect([loadedMessage(0), loadedMessage(3)].filter((message) => text(message) === undefined)).toEqual([]);
+  });
+
+  it.each([1, 2, 12])("counts %i answers in English as before, and in Spanish by the library", (count) => {
+    const until = "December 22, 2026";
+    expect(english._(draftLinkModule.linkWorks, { count, until })).toBe(
+      draftLinkModule.linkWorksEnglish(count, until),
+    );
+    expect(english._(draftLinkModule.linkHolds, { count })).toBe(draftLinkModule.linkHoldsEnglish(count));
+    expect(format(draftLinkModule.linkHolds, { count })).toContain(
+      count === 1 ? "contiene 1 respuesta guardada" : `contiene ${count} respuestas guardadas`,
+    );
   });
 });

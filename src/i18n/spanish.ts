@@ -7,6 +7,7 @@ import noticeTexts from "../components/notices.es.json";
 import { partner } from "../config/partner";
 import partnerTexts from "../config/partner.es.json";
 import applicationTexts from "../features/application/application.es.json";
+import draftLinkTexts from "../features/draft-links/draft-links.es.json";
 import dialogTexts from "../features/form/dialogs.es.json";
 import shellTexts from "../features/shell/shell.es.json";
 import type { FormPage, Option, OptionListId } from "../form/catalogue-types";
@@ -35,6 +36,7 @@ export const SPANISH_CATALOGUES = {
   application: applicationTexts,
   notices: noticeTexts,
   dialogs: dialogTexts,
+  "draft-links": draftLinkTexts,
 } as const;
 
 /** The ICU messages (Lingui's catalogue): the shell's words, the error catalogue, server refusals. */
@@ -44,6 +46,7 @@ const MESSAGES: Readonly<Record<string, string>> = {
   ...applicationTexts,
   ...noticeTexts,
   ...dialogTexts,
+  ...draftLinkTexts,
 };
 
 /** The partner configuration's own Spanish labels (its `es`), over the shipped catalogue's. */
