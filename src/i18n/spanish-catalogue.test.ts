@@ -85,6 +85,7 @@ describe("the Spanish catalogues", () => {
       notices: _notices,
       dialogs: _dialogs,
       "draft-links": _draftLinks,
+      auth: _auth,
       ...catalogues
     } = SPANISH_CATALOGUES;
     const stale = Object.values(catalogues).flatMap((catalogue) =>

@@ -5,6 +5,7 @@ import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { describe, expect, it } from "vitest";
 import { serverErrorMessage } from "../features/answers/sync-status";
 import { SUBMIT_BUSY_MESSAGE, UNSENT_MESSAGE } from "../features/application/submit-application";
+import * as authModule from "../features/auth/auth-messages";
 import { storageFailureMessage } from "../features/documents/storage-failure";
 import { characters } from "../features/documents/tab-switch-words";
 import { CONTINUE_LABEL, OFFLINE_NOTE } from "../features/draft-links/continue-dialog-state";
@@ -14,6 +15,7 @@ import * as dialogModule from "../features/form/dialog-messages";
 import * as uploadModule from "../features/form/upload-in-progress";
 import { profileLoadNotice } from "../features/profile/profile-load-notice";
 import { FAILURE_POLICY } from "../lib/failure-policy";
+import { PASSWORD_MATCH_RULE, PASSWORD_RULES } from "../shared/auth-rules";
 import { GENERIC_ERROR_MESSAGE } from "../shared/messages";
 import { SPANISH_CATALOGUES, spanish } from "./spanish";
 import { sourceText, staleKeys } from "./test-source";
@@ -98,5 +100,19 @@ describe("continuing on another device in Spanish", () => {
     expect(format(draftLinkModule.linkHolds, { count })).toContain(
       count === 1 ? "contiene 1 respuesta guardada" : `contiene ${count} respuestas guardadas`,
     );
+  });
+});
+
+describe("the account pages in Spanish", () => {
+  it("have Spanish for every word of the pages and the password checklist, and no more", () => {
+    const rules = [...PASSWORD_RULES, PASSWORD_MATCH_RULE].map((rule) => rule.label);
+    expect(strings(authModule).filter((message) => format(message) === message)).toEqual([]);
+    expect(rules.filter((rule) => text(rule) === undefined)).toEqual([]);
+    const known = new Set([...strings(authModule), ...rules, "is at least {count} characters"]);
+    expect(Object.keys(SPANISH_CATALOGUES.auth).filter((key) => !known.has(key))).toEqual([]);
+  });
+
+  it("count the password's length by the library", () => {
+    expect(text(PASSWORD_RULES[0]?.label ?? "")).toBe("tiene al menos 12 caracteres");
   });
 });

@@ -7,6 +7,7 @@ import noticeTexts from "../components/notices.es.json";
 import { partner } from "../config/partner";
 import partnerTexts from "../config/partner.es.json";
 import applicationTexts from "../features/application/application.es.json";
+import authTexts from "../features/auth/auth.es.json";
 import draftLinkTexts from "../features/draft-links/draft-links.es.json";
 import dialogTexts from "../features/form/dialogs.es.json";
 import shellTexts from "../features/shell/shell.es.json";
@@ -37,6 +38,7 @@ export const SPANISH_CATALOGUES = {
   notices: noticeTexts,
   dialogs: dialogTexts,
   "draft-links": draftLinkTexts,
+  auth: authTexts,
 } as const;
 
 /** The ICU messages (Lingui's catalogue): the shell's words, the error catalogue, server refusals. */
@@ -47,6 +49,9 @@ const MESSAGES: Readonly<Record<string, string>> = {
   ...noticeTexts,
   ...dialogTexts,
   ...draftLinkTexts,
+  ...authTexts,
+  // The shell's words win where the account pages use the same English ("Create an account").
+  ...shellTexts,
 };
 
 /** The partner configuration's own Spanish labels (its `es`), over the shipped catalogue's. */
@@ -79,7 +84,12 @@ export function spanish(): LoadedLanguage {
     partner.name,
     partner.es?.name ?? partner.name,
   );
-  const matchTemplate = templateMatcher([...Object.keys(messageTexts), ...Object.keys(noticeTexts)]);
+  const matchTemplate = templateMatcher([
+    ...Object.keys(messageTexts),
+    ...Object.keys(noticeTexts),
+    // The password checklist's length rule, written with its number.
+    "is at least {count} characters",
+  ]);
   /**
    * Catalogue text; else a message of the app's or a server's, whole or made from one of the
    * templates (a refusal naming a limit or an address); else undefined (shown as it came).

@@ -23,6 +23,9 @@ export const continueElsewhere = "Started here but want to finish on your phone 
 export const helloText = "Thank you for starting your application for {term}. {fee}";
 export const welcomeBackText =
   "Good to see you again. {fee} Finish your remaining steps and submit your application soon.";
+/** Why a visitor's step links go to create an account (WCAG 2.4.4, issue 37): said under them. */
+export const stepLinksToSignup =
+  "To go to another step, create an account: what you've typed comes with you.";
 export const month = "Month";
 export const year = "Year";
 export const help = "Help";
