@@ -140,6 +140,30 @@ test("the validation summary speaks Spanish, its links named by the Spanish mess
   await expectNoAxeViolations(page);
 });
 
+test("continuing on another device in Spanish: the dialog, its e-mail's answer and the Spanish mail", async ({
+  page,
+}) => {
+  const address = `draft-es-${randomUUID().slice(0, 8)}@example.edu`;
+  await page.goto("/about?lang=es");
+  await page.getByRole("textbox", { name: "Nombre legal", exact: true }).fill("Ada");
+  await page.getByRole("button", { name: "Continuar en otro dispositivo" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Continuar en otro dispositivo" });
+  const link = dialog.getByRole("textbox", { name: "Su enlace" });
+  await expect(link).toHaveValue(/\/about\?token=/);
+  await expect(dialog).toContainText(
+    "Abra este enlace en su otro dispositivo para continuar allí con la respuesta guardada",
+  );
+  await dialog.getByRole("textbox", { name: /Enviarme este enlace/ }).fill(address);
+  await dialog.getByRole("button", { name: "Enviar", exact: true }).click();
+  // The server's English answer, shown in Spanish.
+  await expect(
+    dialog.getByRole("status").filter({ hasText: `Enviamos el enlace a ${address}.` }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await waitForMail(address, /Este es el enlace que pidió/);
+  await waitForMail(address, /\/about\?token=[A-Za-z0-9_-]{43}&lang=es/);
+});
+
 test("an applicant starts in English, switches to Spanish, submits in Spanish, and gets the Spanish mail and PDF", async ({
   page,
 }) => {
