@@ -43,7 +43,7 @@ const COMMON_CODE =
  * validation summary (issue 35).
  */
 const FORM_PARTS =
-  /src[\\/](features[\\/]form[\\/](date-question|typed-date-input|collection-questions|form-tabs|select-|month-year-question|autocomplete-question|lookup-client|fill-answers|block-removal-dialogs|dialog-messages)|form[\\/]engine[\\/]remove-block|features[\\/]application[\\/](validation-summary|summary-messages|page-actions\.|submit-application|application-check|refused-answers-message)|form[\\/]engine[\\/]file-questions)/;
+  /src[\\/](features[\\/]form[\\/](date-question|typed-date-input|collection-questions|form-tabs|select-|month-year-question|autocomplete-question|lookup-client|fill-answers|block-removal-dialogs|block-removal-messages)|form[\\/]engine[\\/]remove-block|features[\\/]application[\\/](validation-summary|summary-messages|page-actions\.|submit-application|application-check|refused-answers-message)|form[\\/]engine[\\/]file-questions)/;
 
 export default defineConfig(({ mode }) => ({
   resolve: {

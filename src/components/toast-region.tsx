@@ -11,6 +11,20 @@ import { useLanguage } from "../i18n/use-language";
 import { TOAST_SWIPE_THRESHOLD_PX } from "../shared/constants";
 import { type ToastContentData, toastQueue } from "./toasts";
 
+/**
+ * Spec §8's toast labels, kept as the toasts' accessible names, and what each shows instead: the
+ * cards' labels are the names of their screens' parts, not words an applicant uses (issue 37).
+ * Here, with the region, not with showErrorToast: a first screen that shows no toast carries none.
+ */
+const PLAIN_TITLES: Readonly<Record<string, string>> = {
+  "Login Card Error": "We couldn't sign you in",
+  "Sign Up Card Error": "We couldn't create your account",
+  "Confirm Card Error": "We couldn't confirm your account",
+  "Forgot Password Card Error": "We couldn't start resetting your password",
+  "Reset Password Card Error": "We couldn't reset your password",
+  "Resend Confirmation Code Error": "We couldn't send a new code",
+};
+
 /** The visible notifications: a landmark region of alert dialogs, each with a close button. */
 export function ToastRegionView() {
   const { text } = useLanguage();
@@ -27,7 +41,11 @@ export function ToastRegionView() {
  * drag springs back.
  */
 function SwipeableToast({ toast }: { toast: QueuedToast<ToastContentData> }) {
-  const { label: englishLabel, title: englishTitle = englishLabel, message: englishMessage } = toast.content;
+  const {
+    label: englishLabel,
+    title: englishTitle = PLAIN_TITLES[englishLabel] ?? englishLabel,
+    message: englishMessage,
+  } = toast.content;
   // The spec's label stays the name; a plain title of our own is read with the message.
   const plain = englishTitle !== englishLabel;
   // Shown in the page's language: the app's words, and a server's message the catalogue knows

@@ -7,16 +7,21 @@ import { serverErrorMessage } from "../features/answers/sync-status";
 import { SUBMIT_BUSY_MESSAGE, UNSENT_MESSAGE } from "../features/application/submit-application";
 import * as authModule from "../features/auth/auth-messages";
 import { storageFailureMessage } from "../features/documents/storage-failure";
+import * as tabSwitchModule from "../features/documents/tab-switch-messages";
 import { characters } from "../features/documents/tab-switch-words";
+import * as confirmModule from "../features/draft-links/confirm-messages";
+import * as draftLinkModule from "../features/draft-links/continue-dialog-messages";
 import { CONTINUE_LABEL, OFFLINE_NOTE } from "../features/draft-links/continue-dialog-state";
-import * as draftLinkModule from "../features/draft-links/draft-link-messages";
 import { loadedMessage } from "../features/draft-links/loaded-message";
-import * as dialogModule from "../features/form/dialog-messages";
+import * as blockRemovalModule from "../features/form/block-removal-messages";
 import * as uploadModule from "../features/form/upload-in-progress";
 import { profileLoadNotice } from "../features/profile/profile-load-notice";
+import * as shellModule from "../features/shell/shell-messages";
 import { FAILURE_POLICY } from "../lib/failure-policy";
 import { PASSWORD_MATCH_RULE, PASSWORD_RULES } from "../shared/auth-rules";
 import { GENERIC_ERROR_MESSAGE } from "../shared/messages";
+import { FORM_PAGES } from "../shared/routes";
+import { formatEnglish } from "./format-message";
 import { SPANISH_CATALOGUES, spanish } from "./spanish";
 import { sourceText, staleKeys } from "./test-source";
 
@@ -54,7 +59,7 @@ describe("toasts and dialogs in Spanish", () => {
   });
 
   it("have Spanish for every word of the dialogs' module, and no more", () => {
-    const messages = [...strings(dialogModule), ...strings(uploadModule)];
+    const messages = [...strings(blockRemovalModule), ...strings(tabSwitchModule), ...strings(uploadModule)];
     const catalogue = SPANISH_CATALOGUES.dialogs as Record<string, string>;
     expect(messages.filter((message) => catalogue[message] === undefined)).toEqual([]);
     expect(Object.keys(catalogue).filter((key) => !messages.includes(key))).toEqual([]);
@@ -66,8 +71,8 @@ describe("toasts and dialogs in Spanish", () => {
       const english = setupI18n();
       english.setMessagesCompiler(compileMessage);
       english.loadAndActivate({ locale: "en", messages: {} });
-      expect(english._(dialogModule.characterCount, { count })).toBe(characters(count));
-      expect(format(dialogModule.characterCount, { count })).toMatch(
+      expect(english._(tabSwitchModule.characterCount, { count })).toBe(characters(count));
+      expect(format(tabSwitchModule.characterCount, { count })).toMatch(
         count === 1 ? /^1 carácter$/ : /^\d[\d.\s]* caracteres$/,
       );
     },
@@ -84,7 +89,7 @@ describe("continuing on another device in Spanish", () => {
   english.loadAndActivate({ locale: "en", messages: {} });
 
   it("has Spanish for every word of the dialog, and no more", () => {
-    const messages = [...strings(draftLinkModule), CONTINUE_LABEL, OFFLINE_NOTE];
+    const messages = [...strings(draftLinkModule), ...strings(confirmModule), CONTINUE_LABEL, OFFLINE_NOTE];
     const catalogue = SPANISH_CATALOGUES["draft-links"] as Record<string, string>;
     expect(messages.filter((message) => catalogue[message] === undefined)).toEqual([]);
     expect(Object.keys(catalogue).filter((key) => !messages.includes(key))).toEqual([]);
@@ -96,8 +101,8 @@ describe("continuing on another device in Spanish", () => {
     expect(english._(draftLinkModule.linkWorks, { count, until })).toBe(
       draftLinkModule.linkWorksEnglish(count, until),
     );
-    expect(english._(draftLinkModule.linkHolds, { count })).toBe(draftLinkModule.linkHoldsEnglish(count));
-    expect(format(draftLinkModule.linkHolds, { count })).toContain(
+    expect(english._(confirmModule.linkHolds, { count })).toBe(confirmModule.linkHoldsEnglish(count));
+    expect(format(confirmModule.linkHolds, { count })).toContain(
       count === 1 ? "contiene 1 respuesta guardada" : `contiene ${count} respuestas guardadas`,
     );
   });
@@ -112,7 +117,27 @@ describe("the account pages in Spanish", () => {
     expect(Object.keys(SPANISH_CATALOGUES.auth).filter((key) => !known.has(key))).toEqual([]);
   });
 
+  it("cut a sentence where its link goes, in either language", () => {
+    expect(authModule.cutAt(formatEnglish, authModule.chooseNewPasswordFor, "username")).toEqual([
+      "Choose a new password for ",
+      ".",
+    ]);
+    expect(authModule.cutAt(format, authModule.enterCodeOrResend, "link")).toEqual([
+      "",
+      " o solicite uno nuevo abajo.",
+    ]);
+  });
+
   it("count the password's length by the library", () => {
     expect(text(PASSWORD_RULES[0]?.label ?? "")).toBe("tiene al menos 12 caracteres");
+  });
+});
+
+describe("the step links", () => {
+  it("name each step by a shell message, translated", () => {
+    const steps = FORM_PAGES.map((page) => page.step);
+    expect(steps.filter((step) => !strings(shellModule).includes(step))).toEqual([]);
+    expect(steps.map((step) => format(step))).toEqual(["Paso uno", "Paso dos", "Paso tres"]);
+    expect(format(shellModule.stepLinksToSignup)).toMatch(/^Para ir a otro paso, cree una cuenta/);
   });
 });

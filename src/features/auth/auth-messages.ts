@@ -1,3 +1,5 @@
+import type { MessageValues } from "../../i18n/format-message";
+
 // The account pages' words (sign-in, sign-up, confirmation, forgotten and reset password), as ICU
 // messages in English, the specification's; their Spanish is auth.es.json beside this file (issue
 // 35). The pages pass these English words to the card and the fields, which show them translated.
@@ -42,3 +44,19 @@ export const passwordColon = "Password:";
 export const met = "(met)";
 export const notMet = "(not met)";
 export const requirementsMet = "{met} of {total} password requirements met.";
+
+const MARK = "\u{E000}";
+
+/**
+ * A sentence cut where its element `{name}` goes (a link, a bold name), as the translation places
+ * it: [before, after]. (The footer's dialogs use richText; the account pages cut their one-element
+ * sentences here, so that neither brings a file of its own.)
+ */
+export function cutAt(
+  format: (english: string, values?: MessageValues) => string,
+  english: string,
+  name: string,
+): [string, string] {
+  const [before = "", after = ""] = format(english, { [name]: MARK }).split(MARK);
+  return [before, after];
+}

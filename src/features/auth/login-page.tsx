@@ -3,7 +3,6 @@ import { Button, Link } from "react-aria-components";
 import { useNavigate } from "react-router-dom";
 import { PendingButton } from "../../components/pending-button";
 import { reconcileAtSignIn } from "../../i18n/account-language";
-import { richText } from "../../i18n/rich-text";
 import { useLanguage } from "../../i18n/use-language";
 import { useAnnouncer } from "../../lib/use-announcer";
 import { AUTH_MESSAGES, isValidEmail, normalizeEmail } from "../../shared/auth-rules";
@@ -26,6 +25,7 @@ export function LoginPage() {
   const { pending, run } = useAuthCall();
   const { announcer, announce } = useAnnouncer();
   const { t } = useLanguage();
+  const [beforeLink, afterLink] = m.cutAt(t, m.enterCodeOrResend, "link");
 
   const emailOk = isValidEmail(username);
   const emailError =
@@ -89,13 +89,11 @@ export function LoginPage() {
         </Link>
         {unconfirmed ? (
           <p className="alert alert--info">
-            {richText(t, m.enterCodeOrResend, {
-              link: (
-                <Link href="/confirm" routerOptions={{ state: { username: normalizeEmail(username) } }}>
-                  {t(m.enterYourCode)}
-                </Link>
-              ),
-            })}
+            {beforeLink}
+            <Link href="/confirm" routerOptions={{ state: { username: normalizeEmail(username) } }}>
+              {t(m.enterYourCode)}
+            </Link>
+            {afterLink}
           </p>
         ) : null}
         <PendingButton type="submit" className="button button--primary" isPending={pending}>

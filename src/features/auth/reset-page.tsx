@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-aria-components";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { PendingButton } from "../../components/pending-button";
-import { richText } from "../../i18n/rich-text";
 import { useLanguage } from "../../i18n/use-language";
 import { useAnnouncer } from "../../lib/use-announcer";
 import { AUTH_MESSAGES, isStrongPassword } from "../../shared/auth-rules";
@@ -42,18 +41,26 @@ export function ResetPage() {
   }
 
   const footer = { question: m.rememberedPassword, linkText: m.signInLink, href: "/login" };
+  const [beforeLink, afterLink] = m.cutAt(t, m.resetLinkIncomplete, "link");
+  const [beforeName, afterName] = m.cutAt(t, m.chooseNewPasswordFor, "username");
   if (!username || !id) {
     return (
       <AuthCard title={m.resetPassword} footer={footer}>
         <p className="alert alert--error" role="alert">
-          {richText(t, m.resetLinkIncomplete, { link: <Link href="/forgot">{t(m.requestNewOne)}</Link> })}
+          {beforeLink}
+          <Link href="/forgot">{t(m.requestNewOne)}</Link>
+          {afterLink}
         </p>
       </AuthCard>
     );
   }
   return (
     <AuthCard title={m.resetPassword} footer={footer}>
-      <p>{richText(t, m.chooseNewPasswordFor, { username: <strong>{username}</strong> })}</p>
+      <p>
+        {beforeName}
+        <strong>{username}</strong>
+        {afterName}
+      </p>
       <form ref={form} className="auth-form" onSubmit={submit} noValidate>
         <input type="hidden" name="username" autoComplete="username" value={username} />
         <PasswordField

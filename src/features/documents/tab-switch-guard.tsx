@@ -8,7 +8,6 @@ import { useLanguage } from "../../i18n/use-language";
 import { classifyFailure } from "../../lib/failure";
 import { FAILURE_POLICY } from "../../lib/failure-policy";
 import { localDb } from "../answers/local-db";
-import * as m from "../form/dialog-messages";
 import type { TabSwitchHandler, TabSwitchRequest } from "../form/tab-switch";
 import { documentsRuntime } from "./documents-runtime";
 import { leaveContext } from "./leave-context";
@@ -22,6 +21,7 @@ import {
   undoTabFiles,
 } from "./leave-tab";
 import { storageFailureMessage } from "./storage-failure";
+import * as m from "./tab-switch-messages";
 import { deletedSentence, leavingSummary, tabLabel } from "./tab-switch-words";
 import "./tab-switch-guard.css";
 

@@ -1,8 +1,8 @@
 import type { Section } from "../../form/catalogue-types";
 import { answerKeysOf } from "../../form/engine/question-keys";
 import { currentLanguage, message as say } from "../../i18n/translations";
-import * as m from "../form/dialog-messages";
 import type { TabFile } from "./leave-tab";
+import * as m from "./tab-switch-messages";
 
 // What a tab switch's confirmation and undo say (issue 37): what leaving a tab deletes, named as
 // the applicant knows it (the question, the file's name), never by answer keys.

@@ -8,7 +8,7 @@ import { focusPageStartIfLost } from "../../lib/page-start";
 import { GENERIC_ERROR_MESSAGE } from "../../shared/messages";
 import { loadSyncClient } from "../answers/answer-session";
 import type { LinkedDraft } from "../answers/linked-draft";
-import * as m from "./draft-link-messages";
+import * as m from "./confirm-messages";
 import { loadedMessage } from "./loaded-message";
 
 /** Signed in: the link's answers join the account only when the applicant says so. */

@@ -8,9 +8,9 @@ import { lazyPart } from "../../lib/load-part";
 import { useOnline } from "../../lib/use-online";
 import { DRAFT_LINK_MESSAGES } from "../../shared/draft-links";
 import { GENERIC_ERROR_MESSAGE } from "../../shared/messages";
+import * as m from "./continue-dialog-messages";
 import { CONTINUE_LABEL } from "./continue-dialog-state";
 import { forgetDraftLink } from "./draft-link-api";
-import * as m from "./draft-link-messages";
 import { EmailLinkForm } from "./email-link-form";
 import { type MadeLink, makeDraftLink } from "./make-draft-link";
 

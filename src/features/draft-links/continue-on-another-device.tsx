@@ -1,6 +1,6 @@
 import { Suspense, useId } from "react";
 import { Button } from "react-aria-components";
-import { useLanguage } from "../../i18n/use-language";
+import { message } from "../../i18n/translations";
 import { lazyPart } from "../../lib/load-part";
 import { useOnline } from "../../lib/use-online";
 import {
@@ -29,7 +29,7 @@ export function ContinueOnAnotherDeviceButton({
 }) {
   const online = useOnline();
   const noteId = useId();
-  const { t } = useLanguage();
+  // In the page's language: the banner and the menu that hold the button re-render when it changes.
   return (
     <span className="continue-elsewhere">
       <Button
@@ -41,11 +41,11 @@ export function ContinueOnAnotherDeviceButton({
           openContinueDialog();
         }}
       >
-        {t(CONTINUE_LABEL)}
+        {message(CONTINUE_LABEL)}
       </Button>
       {online ? null : (
         <span id={noteId} className="continue-elsewhere__note">
-          {t(OFFLINE_NOTE)}
+          {message(OFFLINE_NOTE)}
         </span>
       )}
     </span>

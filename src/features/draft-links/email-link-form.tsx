@@ -6,8 +6,8 @@ import { ApiError } from "../../lib/api-client";
 import { useAnnouncer } from "../../lib/use-announcer";
 import { AUTH_MESSAGES, isValidEmail, normalizeEmail } from "../../shared/auth-rules";
 import { GENERIC_ERROR_MESSAGE } from "../../shared/messages";
+import * as m from "./continue-dialog-messages";
 import { emailDraftLink } from "./draft-link-api";
-import * as m from "./draft-link-messages";
 
 /** "E-mail me this link" (optional): the server sends it; we keep no address on the device. */
 export function EmailLinkForm({ token }: { token: string }) {

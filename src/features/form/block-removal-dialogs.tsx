@@ -8,7 +8,7 @@ import { useLanguage } from "../../i18n/use-language";
 import { classifyFailure } from "../../lib/failure";
 import { answerStore } from "../answers/answer-session";
 import { addAnotherId, type BlockFiles, blockName } from "./block-removal";
-import * as m from "./dialog-messages";
+import * as m from "./block-removal-messages";
 import { setAnswer } from "./set-answer";
 import { UPLOAD_IN_PROGRESS_MESSAGE, UPLOAD_IN_PROGRESS_TITLE } from "./upload-in-progress";
 

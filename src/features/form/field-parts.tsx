@@ -1,5 +1,5 @@
 import { FieldError, Text } from "react-aria-components";
-import { useLanguage } from "../../i18n/use-language";
+import { catalogueText } from "../../i18n/translations";
 import { UndoRefusedChange } from "./undo-refused-change";
 
 /**
@@ -33,8 +33,6 @@ export function Description({ text }: { text: string | undefined }) {
  * them undoes the change.
  */
 export function ErrorMessage({ errors, keys }: { errors: readonly string[]; keys: readonly string[] }) {
-  // A server's refusal ("Not saved: …") in the page's language when the catalogue knows it.
-  const { text } = useLanguage();
   return (
     <>
       <div className="field__error-region">
@@ -42,7 +40,9 @@ export function ErrorMessage({ errors, keys }: { errors: readonly string[]; keys
           <span className="visually-hidden">Error: </span>
           {errors.map((error) => (
             <span key={error} className="field__error-line">
-              {text(error)}
+              {/* A server's refusal ("Not saved: …") in the page's language when the catalogue knows
+                it (the question re-renders with its translated words when the language changes). */}
+              {catalogueText(error)}
             </span>
           ))}
         </FieldError>

@@ -5,6 +5,7 @@
 export const applicationHome = "application home";
 export const account = "Account";
 export const applicationSteps = "Application steps";
+/** The step names of FORM_PAGES (shared/routes.ts), which the step links show as they are: `t(page.step)`. */
 export const stepOne = "Step One";
 export const stepTwo = "Step Two";
 export const stepThree = "Step Three";
@@ -33,10 +34,3 @@ export const privacy = "Privacy";
 export const languageError = "Language Error";
 export const languageNotLoaded =
   "The page could not be shown in {language}. Check your connection and try again.";
-
-/** The step names of FORM_PAGES (shared/routes.ts), by their English. */
-export const stepMessages: Readonly<Record<string, string>> = {
-  "Step One": stepOne,
-  "Step Two": stepTwo,
-  "Step Three": stepThree,
-};

@@ -53,9 +53,7 @@ function StepLinks({ pathname }: { pathname: string }) {
                   {index + 1}
                 </span>
                 <span>
-                  <span className="step-nav__step">
-                    {t(shellMessages.stepMessages[page.step] ?? page.step)}
-                  </span>
+                  <span className="step-nav__step">{t(page.step)}</span>
                   <span className="step-nav__title">{text(page.title)}</span>
                 </span>
               </Link>

@@ -1,7 +1,8 @@
-// "Continue on another device" (issue 16) as ICU messages in English; their Spanish is
-// draft-links.es.json beside this file (issue 35). The two sentences with a count are formatted in
-// English by code (`linkWorksEnglish`, `linkHoldsEnglish`): English formats no plural without
-// Lingui (decision 0025), and a unit test holds them equal to the messages.
+// The "Continue on another device" dialog (issue 16) as ICU messages in English; their Spanish is
+// draft-links.es.json beside this file (issue 35). The sentence with a count is formatted in English
+// by code (`linkWorksEnglish`): English formats no plural without Lingui (decision 0025), and a
+// unit test holds the two equal. The confirmation of a link's answers has its own module
+// (confirm-messages.ts), so that each loads with its dialog and neither is a file of its own.
 export const offlineText =
   "You're offline. Making a link needs a connection; your answers stay safe on this device. We'll make the link as soon as you're back online.";
 export const tryAgain = "Try again";
@@ -22,16 +23,7 @@ export const forgetLink = "Forget this link";
 export const emailMeLink = "E-mail me this link (optional)";
 export const addressOnlyFor = "We use the address only to send you this link.";
 export const send = "Send";
-export const addSavedAnswers = "Add your saved answers?";
-export const linkHolds =
-  "The link you opened holds {count, plural, one {# answer} other {# answers}} saved on another device. Add them to your application? Where you have changed an answer more recently, your newer answer is kept.";
-export const notNow = "Not now";
-export const addAnswers = "Add answers";
 
 /** `linkWorks` in English. */
 export const linkWorksEnglish = (count: number, until: string) =>
   `Open this link on your other device to continue there with ${count === 1 ? "the answer" : `the ${count} answers`} saved on this one. It works until ${until}, or until you make a new link.`;
-
-/** `linkHolds` in English. */
-export const linkHoldsEnglish = (count: number) =>
-  `The link you opened holds ${count === 1 ? "1 answer" : `${count} answers`} saved on another device. Add them to your application? Where you have changed an answer more recently, your newer answer is kept.`;
