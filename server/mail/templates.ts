@@ -76,7 +76,7 @@ export function passwordResetMail(to: string, resetUrl: string, language: Langua
 }
 
 /** The institution's name as a mail in `language` writes it (its configuration's Spanish, else its own). */
-function hostIn(language: Language): string {
+export function hostIn(language: Language): string {
   return language === "es" ? (partner.es?.name ?? partner.name) : partner.name;
 }
 

@@ -17,12 +17,18 @@ import {
   parseDraftLinkRequest,
   readDraftLink,
 } from "../services/draft-links";
+import { languageField } from "./auth-schemas";
 
 // "Continue on another device" (issue 16, decision 0012). Anonymous calls: the CSRF header is
 // required on the writes, as on every /public write (plugins/security.ts).
 
 const tokenBody = z.object({ token: z.string().max(200) });
-const mailBody = z.object({ token: z.string().max(200), email: z.string().max(1000) });
+/** `language`: the asking page's, which the mail is written in (issue 35; English without one). */
+const mailBody = z.object({
+  token: z.string().max(200),
+  email: z.string().max(1000),
+  language: languageField.optional(),
+});
 
 /** A body over the limit is refused with our wording rather than Fastify's. */
 function tooLargeAsOurs(error: FastifyError): never {
@@ -71,7 +77,11 @@ export const draftLinkRoutes: FastifyPluginAsyncZod<{
     if (!isValidEmail(request.body.email)) throw new HttpError(400, AUTH_MESSAGES.emailInvalid);
     const message = await emailDraftLink(
       { ...context(request.ip), mailer: app.mailer },
-      { token: request.body.token, address: normalizeEmail(request.body.email) },
+      {
+        token: request.body.token,
+        address: normalizeEmail(request.body.email),
+        language: request.body.language ?? "en",
+      },
     );
     return reply.status(202).send({ message });
   });

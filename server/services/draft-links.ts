@@ -1,6 +1,7 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import { partner } from "../../src/config/partner";
 import type { FormPage } from "../../src/form/catalogue-types";
+import type { Language } from "../../src/i18n/language";
 import {
   DRAFT_LINK_MESSAGES,
   DRAFT_LINK_PARAM,
@@ -126,8 +127,8 @@ export async function issueDraftLink(
 }
 
 /** The page a link opens: the default form route with the loader's `token` parameter (spec §2). */
-export function draftLinkUrl(publicUrl: string, token: string): string {
-  return publicLink(publicUrl, DEFAULT_ROUTE, { [DRAFT_LINK_PARAM]: token });
+export function draftLinkUrl(publicUrl: string, token: string, language: Language = "en"): string {
+  return publicLink(publicUrl, DEFAULT_ROUTE, { [DRAFT_LINK_PARAM]: token }, language);
 }
 
 /** The copy a token opens, or null for any token that is malformed, unknown, revoked or expired. */
@@ -158,7 +159,7 @@ export async function forgetDraftLink(db: Database, token: unknown): Promise<voi
  */
 export async function emailDraftLink(
   ctx: DraftLinkContext & { mailer: Mailer },
-  input: { token: string; address: string },
+  input: { token: string; address: string; language: Language },
 ): Promise<string> {
   const hour = async (scope: "draft-link-mail-ip" | "draft-link-mail", value: string, limit: number) => {
     const { count, windowEndsAt } = await countEvent(ctx.db, { scope, value }, ctx.now, HOUR_MS);
@@ -175,8 +176,11 @@ export async function emailDraftLink(
     : [];
   if (!row) throw new HttpError(404, DRAFT_LINK_MESSAGES.invalid);
   await hour("draft-link-mail", input.address, DRAFT_LINK_LIMITS.mailsPerAddressPerHour);
-  const link = draftLinkUrl(ctx.publicUrl, input.token);
-  ctx.mailer.dispatch({ to: input.address, ...draftLinkMail(input.address, link, row.expiresAt) });
+  const link = draftLinkUrl(ctx.publicUrl, input.token, input.language);
+  ctx.mailer.dispatch({
+    to: input.address,
+    ...draftLinkMail(input.address, link, row.expiresAt, input.language),
+  });
   return DRAFT_LINK_MESSAGES.mailed(input.address);
 }
 

@@ -56,7 +56,7 @@ export function ErrorDialogHost() {
         {...(first.title ? { title: first.title } : {})}
         size="xs"
         role="alertdialog"
-        message={<p>{first.message}</p>}
+        message={first.message}
       >
         <div className="modal__actions">
           <Button className="button button--primary" autoFocus onPress={dismiss}>

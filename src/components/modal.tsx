@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from "react";
 import { Modal as AriaModal, Button, Dialog, Heading, ModalOverlay } from "react-aria-components";
+import { useLanguage } from "../i18n/use-language";
 
 export type ModalSize = "xs" | "s" | "m";
 
@@ -12,7 +13,8 @@ type ModalProps = {
   /**
    * What the dialog says (a confirmation's question, a warning): shown first in the body and linked
    * to the dialog with `aria-describedby`, so it is read with the title when the dialog opens
-   * (decision 0016). Every alert dialog has one.
+   * (decision 0016). Every alert dialog has one. A text is one paragraph, in the page's language
+   * when the catalogue knows it (a server's message it does not know is shown as it came).
    */
   message?: ReactNode;
   children?: ReactNode;
@@ -31,6 +33,7 @@ export function Modal({
   role = "dialog",
 }: ModalProps) {
   const messageId = useId();
+  const { text } = useLanguage();
   return (
     <ModalOverlay
       className="modal-overlay"
@@ -46,16 +49,16 @@ export function Modal({
         >
           <div className="modal__header">
             <Heading slot="title" className="modal__title">
-              {title}
+              {text(title)}
             </Heading>
-            <Button slot="close" className="icon-button" aria-label="Close">
+            <Button slot="close" className="icon-button" aria-label={text("Close")}>
               <span aria-hidden="true">×</span>
             </Button>
           </div>
           <div className="modal__body">
             {message !== undefined ? (
               <div id={messageId} className="modal__message">
-                {message}
+                {typeof message === "string" ? <p>{text(message)}</p> : message}
               </div>
             ) : null}
             {children}

@@ -7,13 +7,29 @@ import {
   UNSTABLE_ToastContent as ToastContent,
   UNSTABLE_ToastRegion as ToastRegion,
 } from "react-aria-components";
+import { useLanguage } from "../i18n/use-language";
 import { TOAST_SWIPE_THRESHOLD_PX } from "../shared/constants";
 import { type ToastContentData, toastQueue } from "./toasts";
 
+/**
+ * Spec §8's toast labels, kept as the toasts' accessible names, and what each shows instead: the
+ * cards' labels are the names of their screens' parts, not words an applicant uses (issue 37).
+ * Here, with the region, not with showErrorToast: a first screen that shows no toast carries none.
+ */
+const PLAIN_TITLES: Readonly<Record<string, string>> = {
+  "Login Card Error": "We couldn't sign you in",
+  "Sign Up Card Error": "We couldn't create your account",
+  "Confirm Card Error": "We couldn't confirm your account",
+  "Forgot Password Card Error": "We couldn't start resetting your password",
+  "Reset Password Card Error": "We couldn't reset your password",
+  "Resend Confirmation Code Error": "We couldn't send a new code",
+};
+
 /** The visible notifications: a landmark region of alert dialogs, each with a close button. */
 export function ToastRegionView() {
+  const { text } = useLanguage();
   return (
-    <ToastRegion queue={toastQueue} className="toast-region" aria-label="Notifications">
+    <ToastRegion queue={toastQueue} className="toast-region" aria-label={text("Notifications")}>
       {({ toast }) => <SwipeableToast toast={toast} />}
     </ToastRegion>
   );
@@ -25,9 +41,19 @@ export function ToastRegionView() {
  * drag springs back.
  */
 function SwipeableToast({ toast }: { toast: QueuedToast<ToastContentData> }) {
-  const { label, title = label, message } = toast.content;
+  const {
+    label: englishLabel,
+    title: englishTitle = PLAIN_TITLES[englishLabel] ?? englishLabel,
+    message: englishMessage,
+  } = toast.content;
   // The spec's label stays the name; a plain title of our own is read with the message.
-  const plain = title !== label;
+  const plain = englishTitle !== englishLabel;
+  // Shown in the page's language: the app's words, and a server's message the catalogue knows
+  // (another is shown as it came).
+  const { text } = useLanguage();
+  const [label, title, message] = [englishLabel, englishTitle, englishMessage].map((words) =>
+    words ? text(words) : words,
+  ) as [string, string, string];
   const id = useId();
   const [offset, setOffset] = useState(0);
   const drag = useRef<{ pointerId: number; startX: number } | null>(null);
@@ -92,7 +118,7 @@ function SwipeableToast({ toast }: { toast: QueuedToast<ToastContentData> }) {
           </>
         )}
       </ToastContent>
-      <Button slot="close" className="icon-button" aria-label="Dismiss notification">
+      <Button slot="close" className="icon-button" aria-label={text("Dismiss notification")}>
         <span aria-hidden="true">×</span>
       </Button>
     </Toast>

@@ -12,7 +12,7 @@ export type ToastContentData = {
   /**
    * What the toast shows as its title, in plain words, when the label is the spec's and reads as
    * jargon to an applicant (issue 37): it is read after the name, with the message. "" shows none.
-   * Defaults to the label.
+   * Defaults to the label's plain title (toast-region.tsx's PLAIN_TITLES), else the label.
    */
   title?: string;
   message: string;
@@ -31,19 +31,6 @@ export type ToastOptions = {
   onClose?: () => void;
   /** The visible title when it is not the label (see ToastContentData.title). */
   title?: string;
-};
-
-/**
- * Spec §8's toast labels, kept as the toasts' accessible names, and what each shows instead: the
- * cards' labels are the names of their screens' parts, not words an applicant uses (issue 37).
- */
-const PLAIN_TITLES: Readonly<Record<string, string>> = {
-  "Login Card Error": "We couldn't sign you in",
-  "Sign Up Card Error": "We couldn't create your account",
-  "Confirm Card Error": "We couldn't confirm your account",
-  "Forgot Password Card Error": "We couldn't start resetting your password",
-  "Reset Password Card Error": "We couldn't reset your password",
-  "Resend Confirmation Code Error": "We couldn't send a new code",
 };
 
 export const toastQueue = new ToastQueue<ToastContentData>({ maxVisibleToasts: 4 });
@@ -97,7 +84,7 @@ export function showSuccessToast(message: string, { onClose, ...options }: Toast
 export function showErrorToast(
   label: string,
   message: string,
-  { onClose, title = PLAIN_TITLES[label], ...options }: ToastOptions = {},
+  { onClose, title, ...options }: ToastOptions = {},
 ): string {
   return show(
     { severity: "error", label, ...(title !== undefined ? { title } : {}), message, ...options },

@@ -3,8 +3,13 @@
 // the institution's name is `{host}` in them, so they hold for any partner.
 import { setupI18n } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
+import noticeTexts from "../components/notices.es.json";
 import { partner } from "../config/partner";
 import partnerTexts from "../config/partner.es.json";
+import applicationTexts from "../features/application/application.es.json";
+import authTexts from "../features/auth/auth.es.json";
+import draftLinkTexts from "../features/draft-links/draft-links.es.json";
+import dialogTexts from "../features/form/dialogs.es.json";
 import shellTexts from "../features/shell/shell.es.json";
 import type { FormPage, Option, OptionListId } from "../form/catalogue-types";
 import engineTexts from "../form/engine/messages.es.json";
@@ -12,8 +17,10 @@ import listTexts from "../form/options/options.es.json";
 import aboutTexts from "../form/pages/about.es.json";
 import educationTexts from "../form/pages/education.es.json";
 import finalStepsTexts from "../form/pages/final-steps.es.json";
+import messageTexts from "../shared/messages.es.json";
 import { catalogueLookup } from "./catalogue-lookup";
 import { translateList, translatePage } from "./catalogue-text";
+import { templateMatcher } from "./message-templates";
 import { spanishSyncStatus } from "./spanish-sync-status";
 import type { LoadedLanguage } from "./translations";
 
@@ -26,7 +33,26 @@ export const SPANISH_CATALOGUES = {
   lists: listTexts,
   partner: partnerTexts,
   shell: shellTexts,
+  messages: messageTexts,
+  application: applicationTexts,
+  notices: noticeTexts,
+  dialogs: dialogTexts,
+  "draft-links": draftLinkTexts,
+  auth: authTexts,
 } as const;
+
+/** The ICU messages (Lingui's catalogue): the shell's words, the error catalogue, server refusals. */
+const MESSAGES: Readonly<Record<string, string>> = {
+  ...shellTexts,
+  ...messageTexts,
+  ...applicationTexts,
+  ...noticeTexts,
+  ...dialogTexts,
+  ...draftLinkTexts,
+  ...authTexts,
+  // The shell's words win where the account pages use the same English ("Create an account").
+  ...shellTexts,
+};
 
 /** The partner configuration's own Spanish labels (its `es`), over the shipped catalogue's. */
 function partnerOwnSpanish(): Record<string, string> {
@@ -43,8 +69,8 @@ function partnerOwnSpanish(): Record<string, string> {
 export function spanish(): LoadedLanguage {
   const i18n = setupI18n();
   i18n.setMessagesCompiler(compileMessage);
-  i18n.loadAndActivate({ locale: "es", messages: shellTexts });
-  const text = catalogueLookup(
+  i18n.loadAndActivate({ locale: "es", messages: MESSAGES });
+  const plain = catalogueLookup(
     Object.assign(
       {},
       aboutTexts,
@@ -58,6 +84,31 @@ export function spanish(): LoadedLanguage {
     partner.name,
     partner.es?.name ?? partner.name,
   );
+  const matchTemplate = templateMatcher([
+    ...Object.keys(messageTexts),
+    ...Object.keys(noticeTexts),
+    // The password checklist's length rule, written with its number.
+    "is at least {count} characters",
+  ]);
+  /**
+   * Catalogue text; else a message of the app's or a server's, whole or made from one of the
+   * templates (a refusal naming a limit or an address); else undefined (shown as it came).
+   */
+  const text = (english: string): string | undefined => {
+    const found = plain(english);
+    if (found !== undefined) return found;
+    if (Object.hasOwn(MESSAGES, english)) return i18n._(english);
+    const made = matchTemplate(english);
+    if (!made) return undefined;
+    // A value may be a message itself ("Not saved: {reason}"); an address or a name stays as it is.
+    const values = Object.fromEntries(
+      Object.entries(made.values).map(([name, value]) => [
+        name,
+        typeof value === "string" ? (text(value) ?? value) : value,
+      ]),
+    );
+    return i18n._(made.id, values);
+  };
   const translate = (english: string) => text(english) ?? english;
   const pages = new WeakMap<FormPage, FormPage>();
   const lists = new Map<OptionListId, readonly Option[]>();
@@ -66,7 +117,7 @@ export function spanish(): LoadedLanguage {
     format: (english, values) => i18n._(english, values),
     page: (page) =>
       pages.get(page) ?? (pages.set(page, translatePage(page, translate)).get(page) as FormPage),
-    syncStatus: spanishSyncStatus,
+    syncStatus: (status) => spanishSyncStatus(status, translate),
     list: (list) => lists.get(list) ?? lists.set(list, translateList(list, translate)).get(list) ?? [],
   };
 }

@@ -84,12 +84,12 @@ function forget(app: TestApp, token: unknown, headers: Record<string, string> = 
   return app.app.inject({ method: "DELETE", url: "/public/tmp", headers, payload: { token } });
 }
 
-function email(app: TestApp, token: string, address: unknown, ip = randomIp()) {
+function email(app: TestApp, token: string, address: unknown, ip = randomIp(), language?: unknown) {
   return app.app.inject({
     method: "POST",
     url: "/public/tmp/email",
     headers: { [CLIENT_HEADER]: "1" },
-    payload: { token, email: address },
+    payload: { token, email: address, ...(language === undefined ? {} : { language }) },
     remoteAddress: ip,
   });
 }
@@ -386,6 +386,24 @@ describe("e-mailing a link", () => {
     expect(mail.html).toContain(`href="${link.url}"`);
     const token = mailed.searchParams.get("token");
     expect((await open(test, `?token=${token}`)).statusCode).toBe(200);
+  });
+
+  it("writes the mail in the asking page's language, its link opening the page in it (issue 35)", async () => {
+    const link = await issued(draft({ first_name: "Ada" }));
+    const address = uniqueAddress("mail-es");
+    const response = await email(test, link.token, address, randomIp(), "es");
+    expect(response.statusCode).toBe(202);
+    // The answer stays the server's English: the page shows it in Spanish (its catalogue knows it).
+    expect(response.json()).toStrictEqual({ message: `We've sent the link to ${address}.` });
+
+    const mail = await smtp.nextMailTo(address);
+    expect(mail.subject).toBe("Continúe su solicitud a Northbridge University");
+    expect(mail.text).toContain("Este es el enlace que pidió.");
+    expect(mail.html).toContain('<html lang="es">');
+    const mailed = linkIn(mail, TEST_PUBLIC_URL);
+    expect(mailed.searchParams.get("lang")).toBe("es");
+    expect(mailed.searchParams.get("token")).toBe(new URL(link.url).searchParams.get("token"));
+    expect((await email(test, link.token, address, randomIp(), "fr")).statusCode).toBe(400);
   });
 
   it("answers the same for an address with an account and one without (no enumeration)", async () => {

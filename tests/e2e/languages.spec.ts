@@ -9,7 +9,7 @@ import { deviceContents, expectStoredOnDevice } from "./device-store";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { checkBox, chooseOption, select, selectButton } from "./keyboard";
 import { waitForMail } from "./mail-outbox";
-import { CLIENT_HEADERS, signIn } from "./session";
+import { CLIENT_HEADERS, signIn, signInValidating } from "./session";
 
 /** A PDF's making and conversion on a loaded machine (as application-pdf.spec.ts waits). */
 const PDF_WAIT_MS = 180_000;
@@ -81,11 +81,87 @@ test("a link with ?lang=es opens the page in Spanish, and the switch leaves the 
   await expect(page.getByRole("heading", { level: 1, name: "Your Academics" })).toBeVisible();
 });
 
-test("the sign-in page offers Español too", async ({ page }) => {
+test("the sign-in page offers Español too, and says in Spanish why a sign-in failed", async ({ page }) => {
   await page.goto("/login");
   await page.getByRole("button", { name: "Español" }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.getByRole("heading", { level: 1, name: "Iniciar sesión" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Ayuda" })).toBeVisible();
+
+  // The card's own checks, in Spanish.
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
+  await expect(page.getByText("Escriba una dirección de correo electrónico válida.")).toBeVisible();
+  await expect(page.getByText("La contraseña es obligatoria.")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The server answers in English (its API's words); the page shows the catalogue's Spanish.
+  await page.getByRole("textbox", { name: "Correo electrónico" }).fill(`nobody-${randomUUID()}@example.edu`);
+  await page.getByLabel("Contraseña", { exact: true }).fill("Not-The-Password-1");
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
+  const toast = page.getByRole("alertdialog", { name: "Error al iniciar sesión" });
+  await expect(toast).toContainText("No pudimos iniciar su sesión");
+  await expect(toast).toContainText("La dirección de correo electrónico o la contraseña no son correctas.");
+  await expect(toast).not.toContainText("incorrect");
+  await expectNoAxeViolations(page);
+
+  // The footer's dialogs too.
+  await page.getByRole("button", { name: "Privacidad" }).click();
+  const privacy = page.getByRole("dialog", { name: "Privacidad" });
+  await expect(privacy).toContainText("No vendemos su información.");
+  await expect(
+    privacy.getByRole("link", { name: "política de privacidad (se abre en una pestaña nueva)" }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await privacy.getByRole("button", { name: "Cerrar" }).click();
+
+  // Creating an account: the password checklist counts in Spanish.
+  await page.getByRole("link", { name: "Cree una cuenta" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Crear cuenta" })).toBeVisible();
+  await page.getByLabel("Contraseña", { exact: true }).fill("abc");
+  await expect(page.getByText("tiene al menos 12 caracteres")).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "tiene al menos 12 caracteres" })).toContainText(
+    "(no cumplido)",
+  );
+  await expectNoAxeViolations(page);
+});
+
+test("the validation summary speaks Spanish, its links named by the Spanish messages", async ({ page }) => {
+  await signInValidating(page);
+  await page.goto("/about?lang=es");
+  const summary = page.getByRole("heading", { name: "¡Falta información!" });
+  await expect(summary).toBeVisible();
+  await expect(summary).toHaveAccessibleDescription(/^\d+ respuestas requieren atención\.$/);
+  await expect(
+    page.getByText("Corrija los elementos señalados abajo y vuelva a enviar su solicitud."),
+  ).toBeVisible();
+  const section = page.locator(".validation-summary");
+  await expect(section.getByRole("link", { name: "Apellido", exact: true })).toBeVisible();
+  await expect(section).not.toContainText("need attention");
+  await expectNoAxeViolations(page);
+});
+
+test("continuing on another device in Spanish: the dialog, its e-mail's answer and the Spanish mail", async ({
+  page,
+}) => {
+  const address = `draft-es-${randomUUID().slice(0, 8)}@example.edu`;
+  await page.goto("/about?lang=es");
+  await page.getByRole("textbox", { name: "Nombre legal", exact: true }).fill("Ada");
+  await page.getByRole("button", { name: "Continuar en otro dispositivo" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Continuar en otro dispositivo" });
+  const link = dialog.getByRole("textbox", { name: "Su enlace" });
+  await expect(link).toHaveValue(/\/about\?token=/);
+  await expect(dialog).toContainText(
+    "Abra este enlace en su otro dispositivo para continuar allí con la respuesta guardada",
+  );
+  await dialog.getByRole("textbox", { name: /Enviarme este enlace/ }).fill(address);
+  await dialog.getByRole("button", { name: "Enviar", exact: true }).click();
+  // The server's English answer, shown in Spanish.
+  await expect(
+    dialog.getByRole("status").filter({ hasText: `Enviamos el enlace a ${address}.` }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await waitForMail(address, /Este es el enlace que pidió/);
+  await waitForMail(address, /\/about\?token=[A-Za-z0-9_-]{43}&lang=es/);
 });
 
 test("an applicant starts in English, switches to Spanish, submits in Spanish, and gets the Spanish mail and PDF", async ({

@@ -64,7 +64,7 @@ export function ApplicationPdfLink({ mode, owner }: Props) {
   const copy = useOfflineCopy(owner, state.phase === "offline");
   const statusId = useId();
   const ask = () => refresh();
-  const { t } = useLanguage();
+  const { t, text } = useLanguage();
   const label = t(LABELS[mode]);
   const opensNewTab = mode === "preview";
   // The control changes element (a button until there is a PDF, then a link): focus follows it.
@@ -143,7 +143,7 @@ export function ApplicationPdfLink({ mode, owner }: Props) {
       <StatusAnnouncer status={status} saidByFocus={focusWasInside.current && state.phase === "ready"} />
       {state.phase === "failed" ? (
         <p className="application-pdf__error" role="alert">
-          {state.message}
+          {text(state.message)}
         </p>
       ) : null}
       {state.phase === "offline" && copy ? (

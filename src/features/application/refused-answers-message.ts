@@ -2,13 +2,15 @@
 // the whole catalogue for the labels.
 import { indexCatalogue } from "../../form/engine/catalogue-index";
 import { formPages } from "../../form/pages/form-pages";
+import { catalogueText } from "../../i18n/translations";
 
 /** The questions of refused answer keys (a `_desc` companion is its question's), once each. */
 export function refusedQuestionLabels(keys: readonly string[]): string[] {
   const { byKey } = indexCatalogue(formPages);
   const labels = keys.map((key) => {
     const question = byKey.get(key)?.question ?? byKey.get(key.replace(/_desc$/, ""))?.question;
-    return question?.label ?? key;
+    // The label the applicant reads (the sentence around it is shown in their language where shown).
+    return question ? catalogueText(question.label) : key;
   });
   return [...new Set(labels)];
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Link } from "react-aria-components";
+import { useLanguage } from "../../i18n/use-language";
 import { MISSING_INFORMATION_MESSAGE } from "../../shared/messages";
 import { answerStore } from "../answers/answer-session";
 import { debounce } from "../form/debounce";
@@ -12,6 +13,7 @@ import {
   submissionState,
   subscribeSubmission,
 } from "./submission-state";
+import { answersNeedAttention, fixHighlighted } from "./summary-messages";
 import { reportValidations } from "./validation-report";
 
 /** Re-check after typing pauses this long: a whole-application check per keystroke is wasted work. */
@@ -33,6 +35,7 @@ export function ValidationSummary({ owner }: { owner: string }) {
   const groups = useApplicationErrors(owner);
   const { attempt } = useSyncExternalStore(subscribeSubmission, submissionState);
   const heading = useRef<HTMLHeadingElement>(null);
+  const { language, t } = useLanguage();
 
   // Once per attempt, even though each page mounts its own summary.
   useEffect(() => {
@@ -51,12 +54,12 @@ export function ValidationSummary({ owner }: { owner: string }) {
         tabIndex={-1}
         aria-describedby="validation-summary-count"
       >
-        {MISSING_INFORMATION_MESSAGE}
+        {t(MISSING_INFORMATION_MESSAGE)}
       </h2>
       <p id="validation-summary-count" className="validation-summary__count">
-        {attentionCount(count)}
+        {language === "en" ? attentionCount(count) : t(answersNeedAttention, { count })}
       </p>
-      <p>Please fix the highlighted items below, then submit your application again.</p>
+      <p>{t(fixHighlighted)}</p>
       {groups.map((group) => (
         <div key={group.path} className="validation-summary__group">
           {/* The step's name labels its list; it is not a heading repeating the step's own h1. */}
@@ -81,6 +84,9 @@ export function ValidationSummary({ owner }: { owner: string }) {
 /** The whole application's errors grouped by page, kept current; null until first checked. */
 function useApplicationErrors(owner: string): SummaryGroup[] | null {
   const [groups, setGroups] = useState<SummaryGroup[] | null>(null);
+  // Checked again in the language the applicant switches to; the server's messages (English) are
+  // shown in it when the catalogue knows them.
+  const { text } = useLanguage();
   useEffect(() => {
     let current = true;
     const run = () => {
@@ -89,7 +95,11 @@ function useApplicationErrors(owner: string): SummaryGroup[] | null {
         .then((local) => {
           if (!current) return;
           const shown = withHeldAnswers(answers);
-          setGroups(groupErrorsByPage(mergeErrors(local, currentServerErrors(shown))));
+          const server = Object.entries(currentServerErrors(shown)).map(([key, messages]) => [
+            key,
+            messages.map(text),
+          ]);
+          setGroups(groupErrorsByPage(mergeErrors(local, Object.fromEntries(server))));
           // Spec §4: while validating, an edit re-validates and the server hears of it.
           void reportValidations(owner, local);
         })
@@ -108,6 +118,7 @@ function useApplicationErrors(owner: string): SummaryGroup[] | null {
       later.cancel();
       for (const stop of stops) stop();
     };
-  }, [owner]);
+    // `text` changes with the language: checked again in it.
+  }, [owner, text]);
   return groups;
 }

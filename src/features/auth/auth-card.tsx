@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-aria-components";
 import { useLocation } from "react-router-dom";
+import { useLanguage } from "../../i18n/use-language";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
 type AuthCardProps = {
@@ -49,23 +50,24 @@ function carriedState(state: unknown): Record<string, unknown> | null {
 
 /** The card every auth page sits in. Navigation state (answers, username) travels with the footer link. */
 export function AuthCard({ title, children, footer }: AuthCardProps) {
-  useDocumentTitle(title);
+  const { t, text } = useLanguage();
+  useDocumentTitle(t(title));
   const location = useLocation();
   const { errorMessage, noticeMessage } = useScreenMessages();
   return (
     <main className="auth-card" id="main">
-      <h1 tabIndex={-1}>{title}</h1>
+      <h1 tabIndex={-1}>{t(title)}</h1>
       {errorMessage !== undefined ? (
         <p className="alert alert--error" role="alert">
-          {errorMessage}
+          {text(errorMessage)}
         </p>
       ) : null}
-      {noticeMessage !== undefined ? <p className="alert alert--info">{noticeMessage}</p> : null}
+      {noticeMessage !== undefined ? <p className="alert alert--info">{text(noticeMessage)}</p> : null}
       {children}
       <p className="auth-card__footer">
-        {footer.question}{" "}
+        {t(footer.question)}{" "}
         <Link href={footer.href} routerOptions={{ state: carriedState(location.state) }}>
-          {footer.linkText}
+          {t(footer.linkText)}
         </Link>
       </p>
     </main>

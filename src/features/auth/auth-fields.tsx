@@ -1,5 +1,10 @@
 import { useState } from "react";
 import { Button, FieldError, Input, Label, Text, TextField } from "react-aria-components";
+import { useLanguage } from "../../i18n/use-language";
+import * as m from "./auth-messages";
+
+// The fields take English words (label, error) and show them in the page's language (issue 35); a
+// server's message the catalogue does not know is shown as it came.
 
 type FieldProps = {
   value: string;
@@ -14,8 +19,9 @@ export function EmailField({
   onChange,
   error,
   autoFocus,
-  label = "Email",
+  label = m.email,
 }: FieldProps & { label?: string }) {
+  const { t, text } = useLanguage();
   return (
     <TextField
       className="field"
@@ -28,9 +34,9 @@ export function EmailField({
       autoFocus={autoFocus}
       isRequired
     >
-      <Label className="field__label">{label}</Label>
+      <Label className="field__label">{t(label)}</Label>
       <Input className="field__input" inputMode="email" spellCheck={false} autoCapitalize="none" />
-      <FieldError className="field__error">{error}</FieldError>
+      <FieldError className="field__error">{error === undefined ? error : text(error)}</FieldError>
     </TextField>
   );
 }
@@ -52,6 +58,8 @@ export function PasswordField({
   ...props
 }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
+  const { t, text } = useLanguage();
+  const field = t(label).toLowerCase();
   return (
     <TextField
       className="field"
@@ -65,19 +73,21 @@ export function PasswordField({
       isRequired
       aria-describedby={describedBy}
     >
-      <Label className="field__label">{label}</Label>
+      <Label className="field__label">{t(label)}</Label>
       <div className="field__row">
         <Input className="field__input" spellCheck={false} autoCapitalize="none" />
         <Button
           className="button button--secondary field__toggle"
-          aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-label={t(visible ? m.hideField : m.showField, { field })}
           aria-pressed={visible}
           onPress={() => setVisible((was) => !was)}
         >
-          {visible ? "Hide" : "Show"}
+          {t(visible ? m.hide : m.show)}
         </Button>
       </div>
-      <FieldError className="field__error">{props.error}</FieldError>
+      <FieldError className="field__error">
+        {props.error === undefined ? undefined : text(props.error)}
+      </FieldError>
     </TextField>
   );
 }
@@ -88,6 +98,7 @@ export function PasswordField({
  * digit is said to be wrong instead of silently dropped.
  */
 export function CodeField({ value, onChange, error, autoFocus }: FieldProps) {
+  const { t, text } = useLanguage();
   return (
     <TextField
       className="field"
@@ -99,12 +110,12 @@ export function CodeField({ value, onChange, error, autoFocus }: FieldProps) {
       autoFocus={autoFocus}
       isRequired
     >
-      <Label className="field__label">Confirmation code</Label>
+      <Label className="field__label">{t(m.confirmationCode)}</Label>
       <Text slot="description" className="field__description">
-        The 6-digit code from the e-mail we sent you.
+        {t(m.codeHelp)}
       </Text>
       <Input className="field__input field__input--code" inputMode="numeric" pattern="[0-9]*" />
-      <FieldError className="field__error">{error}</FieldError>
+      <FieldError className="field__error">{error === undefined ? error : text(error)}</FieldError>
     </TextField>
   );
 }

@@ -3,6 +3,7 @@ import { Button } from "react-aria-components";
 import { useNavigate } from "react-router-dom";
 import { PendingButton } from "../../components/pending-button";
 import { showSuccessToast, thisScreen } from "../../components/toasts";
+import { useLanguage } from "../../i18n/use-language";
 import { useAnnouncer } from "../../lib/use-announcer";
 import {
   AUTH_MESSAGES,
@@ -14,6 +15,7 @@ import {
 import { confirmAccount, resendConfirmation } from "./auth-api";
 import { AuthCard } from "./auth-card";
 import { CodeField, EmailField } from "./auth-fields";
+import * as m from "./auth-messages";
 import { useAuthState } from "./auth-state";
 import { focusFirstInvalid, useAuthCall } from "./use-auth-call";
 
@@ -26,6 +28,7 @@ export function ConfirmPage() {
   const [check, setCheck] = useState<"none" | "confirm" | "resend">("none");
   const { pending, run } = useAuthCall();
   const { announcer, announce } = useAnnouncer();
+  const { t } = useLanguage();
 
   const emailError = check !== "none" && !isValidEmail(username) ? AUTH_MESSAGES.emailInvalid : undefined;
   const codeError =
@@ -60,21 +63,18 @@ export function ConfirmPage() {
 
   return (
     <AuthCard
-      title="Confirm Your Account"
-      footer={{ question: "Already confirmed?", linkText: "Sign in", href: "/login" }}
+      title={m.confirmYourAccount}
+      footer={{ question: m.alreadyConfirmed, linkText: m.signInLink, href: "/login" }}
     >
-      <p>
-        We e-mailed you a 6-digit code. Enter it below to confirm your account. The code is valid for 24
-        hours.
-      </p>
+      <p>{t(m.confirmIntro)}</p>
       <form ref={form} className="auth-form" onSubmit={submit} noValidate>
         <EmailField value={username} onChange={setUsername} error={emailError} autoFocus={!state.username} />
         <CodeField value={code} onChange={setCode} error={codeError} autoFocus={Boolean(state.username)} />
         <PendingButton type="submit" className="button button--primary" isPending={pending}>
-          Confirm Account
+          {t(m.confirmAccount)}
         </PendingButton>
         <Button className="button button--secondary" onPress={resend} isDisabled={pending}>
-          Resend confirmation code
+          {t(m.resendCode)}
         </Button>
         {announcer}
       </form>

@@ -1,11 +1,13 @@
 import { useRef, useState } from "react";
 import { PendingButton } from "../../components/pending-button";
 import { showSuccessToast, thisScreen } from "../../components/toasts";
+import { useLanguage } from "../../i18n/use-language";
 import { useAnnouncer } from "../../lib/use-announcer";
 import { AUTH_MESSAGES, isValidEmail, normalizeEmail } from "../../shared/auth-rules";
 import { requestPasswordReset } from "./auth-api";
 import { AuthCard } from "./auth-card";
 import { EmailField } from "./auth-fields";
+import * as m from "./auth-messages";
 import { useAuthState } from "./auth-state";
 import { focusFirstInvalid, useAuthCall } from "./use-auth-call";
 
@@ -16,6 +18,7 @@ export function ForgotPage() {
   const [checked, setChecked] = useState(false);
   const { pending, run } = useAuthCall();
   const { announcer, announce } = useAnnouncer();
+  const { t } = useLanguage();
 
   const emailError = checked && !isValidEmail(username) ? AUTH_MESSAGES.emailInvalid : undefined;
 
@@ -31,14 +34,14 @@ export function ForgotPage() {
 
   return (
     <AuthCard
-      title="Forgot Password"
-      footer={{ question: "Remembered your password?", linkText: "Sign in", href: "/login" }}
+      title={m.forgotPassword}
+      footer={{ question: m.rememberedPassword, linkText: m.signInLink, href: "/login" }}
     >
-      <p>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
+      <p>{t(m.forgotIntro)}</p>
       <form ref={form} className="auth-form" onSubmit={submit} noValidate>
         <EmailField value={username} onChange={setUsername} error={emailError} autoFocus />
         <PendingButton type="submit" className="button button--primary" isPending={pending}>
-          Send reset link
+          {t(m.sendResetLink)}
         </PendingButton>
         {announcer}
       </form>

@@ -3,12 +3,14 @@ import { Button, Link } from "react-aria-components";
 import { useNavigate } from "react-router-dom";
 import { PendingButton } from "../../components/pending-button";
 import { reconcileAtSignIn } from "../../i18n/account-language";
+import { useLanguage } from "../../i18n/use-language";
 import { useAnnouncer } from "../../lib/use-announcer";
 import { AUTH_MESSAGES, isValidEmail, normalizeEmail } from "../../shared/auth-rules";
 import { DEFAULT_ROUTE } from "../../shared/routes";
 import { logIn, resendConfirmation } from "./auth-api";
 import { AuthCard } from "./auth-card";
 import { EmailField, PasswordField } from "./auth-fields";
+import * as m from "./auth-messages";
 import { useAuthState } from "./auth-state";
 import { focusFirstInvalid, useAuthCall } from "./use-auth-call";
 
@@ -22,6 +24,8 @@ export function LoginPage() {
   const [unconfirmed, setUnconfirmed] = useState(false);
   const { pending, run } = useAuthCall();
   const { announcer, announce } = useAnnouncer();
+  const { t } = useLanguage();
+  const [beforeLink, afterLink] = m.cutAt(t, m.enterCodeOrResend, "link");
 
   const emailOk = isValidEmail(username);
   const emailError =
@@ -67,13 +71,13 @@ export function LoginPage() {
 
   return (
     <AuthCard
-      title="Sign In"
-      footer={{ question: "Don't have an account?", linkText: "Create an account", href: "/signup" }}
+      title={m.signIn}
+      footer={{ question: m.noAccount, linkText: m.createAnAccount, href: "/signup" }}
     >
       <form ref={form} className="auth-form" onSubmit={submit} noValidate>
         <EmailField value={username} onChange={setUsername} error={emailError} autoFocus={!state.username} />
         <PasswordField
-          label="Password"
+          label={m.password}
           autoComplete="current-password"
           value={password}
           onChange={setPassword}
@@ -81,21 +85,22 @@ export function LoginPage() {
           autoFocus={Boolean(state.username)}
         />
         <Link className="auth-form__aside" href="/forgot" routerOptions={{ state: { username } }}>
-          Forgot your password?
+          {t(m.forgotYourPassword)}
         </Link>
         {unconfirmed ? (
           <p className="alert alert--info">
+            {beforeLink}
             <Link href="/confirm" routerOptions={{ state: { username: normalizeEmail(username) } }}>
-              Enter your confirmation code
-            </Link>{" "}
-            or request a new one below.
+              {t(m.enterYourCode)}
+            </Link>
+            {afterLink}
           </p>
         ) : null}
         <PendingButton type="submit" className="button button--primary" isPending={pending}>
-          Sign In
+          {t(m.signIn)}
         </PendingButton>
         <Button className="button button--secondary" onPress={resend} isDisabled={pending}>
-          Resend confirmation code
+          {t(m.resendCode)}
         </Button>
         {announcer}
       </form>

@@ -1,5 +1,7 @@
 import { useEffect, useState } from "react";
+import { useLanguage } from "../../i18n/use-language";
 import { PASSWORD_MATCH_RULE, PASSWORD_RULES } from "../../shared/auth-rules";
+import * as m from "./auth-messages";
 
 type Props = {
   id: string;
@@ -17,15 +19,16 @@ export function PasswordChecklist({ id, password, confirmPassword }: Props) {
   const rules = confirmPassword === undefined ? PASSWORD_RULES : [...PASSWORD_RULES, PASSWORD_MATCH_RULE];
   const results = rules.map((rule) => ({ rule, met: rule.test(password, confirmPassword) }));
   const metCount = results.filter((r) => r.met).length;
+  const { t, text } = useLanguage();
   const announcement = useSettled(
-    password ? `${metCount} of ${rules.length} password requirements met.` : "",
+    password ? t(m.requirementsMet, { met: metCount, total: rules.length }) : "",
     800,
   );
 
   return (
     <div className="checklist">
       <p className="checklist__title" id={`${id}-title`}>
-        Password:
+        {t(m.passwordColon)}
       </p>
       <ul id={id} className="checklist__items" aria-labelledby={`${id}-title`}>
         {results.map(({ rule, met }) => {
@@ -35,9 +38,9 @@ export function PasswordChecklist({ id, password, confirmPassword }: Props) {
               <span className="checklist__icon" aria-hidden="true">
                 {state === "neutral" ? "○" : met ? "✓" : "✗"}
               </span>
-              {rule.label}
+              {text(rule.label)}
               {state === "neutral" ? null : (
-                <span className="visually-hidden">{met ? " (met)" : " (not met)"}</span>
+                <span className="visually-hidden"> {t(met ? m.met : m.notMet)}</span>
               )}
             </li>
           );

@@ -2,11 +2,13 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-aria-components";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { PendingButton } from "../../components/pending-button";
+import { useLanguage } from "../../i18n/use-language";
 import { useAnnouncer } from "../../lib/use-announcer";
 import { AUTH_MESSAGES, isStrongPassword } from "../../shared/auth-rules";
 import { resetPassword } from "./auth-api";
 import { AuthCard } from "./auth-card";
 import { PasswordField } from "./auth-fields";
+import * as m from "./auth-messages";
 import { PasswordChecklist } from "./password-checklist";
 import { focusFirstInvalid, useAuthCall } from "./use-auth-call";
 
@@ -21,6 +23,7 @@ export function ResetPage() {
   const [checked, setChecked] = useState(false);
   const { pending, run } = useAuthCall();
   const { announcer, announce } = useAnnouncer();
+  const { t } = useLanguage();
   useNoReferrer();
 
   const passwordError = checked && !isStrongPassword(password) ? AUTH_MESSAGES.passwordWeak : undefined;
@@ -37,26 +40,31 @@ export function ResetPage() {
       navigate("/login", { replace: true, state: { username, successMessage: result.value.message } });
   }
 
-  const footer = { question: "Remembered your password?", linkText: "Sign in", href: "/login" };
+  const footer = { question: m.rememberedPassword, linkText: m.signInLink, href: "/login" };
+  const [beforeLink, afterLink] = m.cutAt(t, m.resetLinkIncomplete, "link");
+  const [beforeName, afterName] = m.cutAt(t, m.chooseNewPasswordFor, "username");
   if (!username || !id) {
     return (
-      <AuthCard title="Reset Password" footer={footer}>
+      <AuthCard title={m.resetPassword} footer={footer}>
         <p className="alert alert--error" role="alert">
-          This password reset link is incomplete. Please use the whole link from the e-mail, or{" "}
-          <Link href="/forgot">request a new one</Link>.
+          {beforeLink}
+          <Link href="/forgot">{t(m.requestNewOne)}</Link>
+          {afterLink}
         </p>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Reset Password" footer={footer}>
+    <AuthCard title={m.resetPassword} footer={footer}>
       <p>
-        Choose a new password for <strong>{username}</strong>.
+        {beforeName}
+        <strong>{username}</strong>
+        {afterName}
       </p>
       <form ref={form} className="auth-form" onSubmit={submit} noValidate>
         <input type="hidden" name="username" autoComplete="username" value={username} />
         <PasswordField
-          label="New password"
+          label={m.newPassword}
           autoComplete="new-password"
           value={password}
           onChange={setPassword}
@@ -65,7 +73,7 @@ export function ResetPage() {
           autoFocus
         />
         <PasswordField
-          label="Confirm new password"
+          label={m.confirmNewPassword}
           name="confirm_password"
           autoComplete="new-password"
           value={confirm}
@@ -74,7 +82,7 @@ export function ResetPage() {
         />
         <PasswordChecklist id="reset-password-rules" password={password} confirmPassword={confirm} />
         <PendingButton type="submit" className="button button--primary" isPending={pending}>
-          Reset Password
+          {t(m.resetPassword)}
         </PendingButton>
         {announcer}
       </form>

@@ -1,11 +1,13 @@
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { PendingButton } from "../../components/pending-button";
+import { useLanguage } from "../../i18n/use-language";
 import { useAnnouncer } from "../../lib/use-announcer";
 import { AUTH_MESSAGES, isStrongPassword, isValidEmail, normalizeEmail } from "../../shared/auth-rules";
 import { signUp } from "./auth-api";
 import { AuthCard } from "./auth-card";
 import { EmailField, PasswordField } from "./auth-fields";
+import * as m from "./auth-messages";
 import { useAuthState } from "./auth-state";
 import { PasswordChecklist } from "./password-checklist";
 import { focusFirstInvalid, useAuthCall } from "./use-auth-call";
@@ -19,6 +21,7 @@ export function SignupPage() {
   const [checked, setChecked] = useState(false);
   const { pending, run } = useAuthCall();
   const { announcer, announce } = useAnnouncer();
+  const { t } = useLanguage();
 
   const emailError = checked && !isValidEmail(username) ? AUTH_MESSAGES.emailInvalid : undefined;
   const passwordError = checked && !isStrongPassword(password) ? AUTH_MESSAGES.passwordWeak : undefined;
@@ -43,14 +46,14 @@ export function SignupPage() {
 
   return (
     <AuthCard
-      title="Create Account"
-      footer={{ question: "Already have an account?", linkText: "Sign in", href: "/login" }}
+      title={m.createAccount}
+      footer={{ question: m.alreadyHaveAccount, linkText: m.signInLink, href: "/login" }}
     >
-      <p>Create an account to save your application online, submit it and download a copy.</p>
+      <p>{t(m.signupIntro)}</p>
       <form ref={form} className="auth-form" onSubmit={submit} noValidate>
         <EmailField value={username} onChange={setUsername} error={emailError} autoFocus />
         <PasswordField
-          label="Password"
+          label={m.password}
           autoComplete="new-password"
           value={password}
           onChange={setPassword}
@@ -59,7 +62,7 @@ export function SignupPage() {
         />
         <PasswordChecklist id="signup-password-rules" password={password} />
         <PendingButton type="submit" className="button button--primary" isPending={pending}>
-          Create Account
+          {t(m.createAccount)}
         </PendingButton>
         {announcer}
       </form>

@@ -3,6 +3,7 @@ import { useFocusRing } from "react-aria";
 import { Button } from "react-aria-components";
 import { Modal } from "../../components/modal";
 import type { FileQuestion as FileQuestionData } from "../../form/catalogue-types";
+import { useLanguage } from "../../i18n/use-language";
 import { checkFileName, fileSizeProblem } from "../../shared/document-rules";
 import { formatFileSize } from "../../shared/file-size";
 import { useFormNavigation } from "../application/use-form-navigation";
@@ -32,6 +33,9 @@ export function FileQuestion({ question }: { question: FileQuestionData }) {
   const { view, online } = useFileQuestion(key);
   const { toSignup } = useFormNavigation();
   const [error, setError] = useState<string | null>(null);
+  // The upload's refusals in the page's language (a server's message the catalogue does not know
+  // is shown as it came).
+  const { text } = useLanguage();
   const [confirming, setConfirming] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const status = useRef<HTMLParagraphElement>(null);
@@ -237,7 +241,7 @@ export function FileQuestion({ question }: { question: FileQuestionData }) {
       <div className="field__error-region" aria-live="polite">
         {error !== null ? (
           <p id={ids.error} className="field__error">
-            <span className="field__error-line">{error}</span>
+            <span className="field__error-line">{text(error)}</span>
           </p>
         ) : null}
       </div>
@@ -260,14 +264,14 @@ export function FileQuestion({ question }: { question: FileQuestionData }) {
         title="Delete file"
         size="xs"
         role="alertdialog"
-        message={<p>Are you sure you want to delete your file?</p>}
+        message="Are you sure you want to delete your file?"
       >
         <div className="modal__actions">
           <Button className="button button--secondary" onPress={() => setConfirming(false)} autoFocus>
-            Cancel
+            {text("Cancel")}
           </Button>
           <Button className="button button--primary" onPress={() => void remove()}>
-            Delete
+            {text("Delete")}
           </Button>
         </div>
       </Modal>

@@ -3,6 +3,8 @@ import { Button } from "react-aria-components";
 import { Modal } from "../../components/modal";
 import { showErrorToast } from "../../components/toasts";
 import type { Section } from "../../form/catalogue-types";
+import { message as formatMessage } from "../../i18n/translations";
+import { useLanguage } from "../../i18n/use-language";
 import { classifyFailure } from "../../lib/failure";
 import { FAILURE_POLICY } from "../../lib/failure-policy";
 import { localDb } from "../answers/local-db";
@@ -19,6 +21,7 @@ import {
   undoTabFiles,
 } from "./leave-tab";
 import { storageFailureMessage } from "./storage-failure";
+import * as m from "./tab-switch-messages";
 import { deletedSentence, leavingSummary, tabLabel } from "./tab-switch-words";
 import "./tab-switch-guard.css";
 
@@ -69,6 +72,7 @@ export function useTabSwitchGuard(): {
   const [asking, setAsking] = useState<Asking | null>(null);
   const [offered, setOffered] = useState<Offered | null>(null);
   const [said, setSaid] = useState("");
+  const { t } = useLanguage();
   const offeredRef = useRef<Offered | null>(null);
 
   const offer = useCallback((next: Offered | null) => {
@@ -122,7 +126,7 @@ export function useTabSwitchGuard(): {
       offer(null);
       request.apply();
       const sentence = deletedSentence(summary);
-      setSaid(`${sentence} You can undo this under the tabs.`);
+      setSaid(formatMessage(m.canUndo, { sentence }));
       offer(undoOffer(request, sentence, owner, held, setSaid, () => offer(null)));
     },
     [offer],
@@ -140,11 +144,11 @@ export function useTabSwitchGuard(): {
             aria-describedby="tab-undo-sentence"
             onPress={() => void offered.undo()}
           >
-            Undo
+            {t(m.undo)}
           </Button>
         </div>
       ) : null,
-    [offered],
+    [offered, t],
   );
 
   const dialog = (
@@ -155,11 +159,11 @@ export function useTabSwitchGuard(): {
         title={UPLOAD_IN_PROGRESS_TITLE}
         size="xs"
         role="alertdialog"
-        message={<p>{UPLOAD_IN_PROGRESS_MESSAGE}</p>}
+        message={UPLOAD_IN_PROGRESS_MESSAGE}
       >
         <div className="modal__actions">
           <Button className="button button--primary" onPress={() => setBusy(false)} autoFocus>
-            OK
+            {t(m.ok)}
           </Button>
         </div>
       </Modal>
@@ -168,24 +172,21 @@ export function useTabSwitchGuard(): {
         onOpenChange={(isOpen) => {
           if (!isOpen) asking?.decide(false);
         }}
-        title={asking ? `Switch to “${tabLabel(asking.section, asking.to)}”?` : ""}
+        title={asking ? t(m.switchQuestion, { tab: tabLabel(asking.section, asking.to) }) : ""}
         size="xs"
         role="alertdialog"
         message={
-          asking ? (
-            <p>
-              Choosing “{tabLabel(asking.section, asking.to)}” deletes {asking.summary}. You can undo this
-              right after.
-            </p>
-          ) : undefined
+          asking
+            ? t(m.choosingDeletes, { tab: tabLabel(asking.section, asking.to), summary: asking.summary })
+            : undefined
         }
       >
         <div className="modal__actions">
           <Button className="button button--secondary" onPress={() => asking?.decide(true)}>
-            Delete and switch
+            {t(m.deleteAndSwitch)}
           </Button>
           <Button className="button button--primary" onPress={() => asking?.decide(false)} autoFocus>
-            Keep
+            {t(m.keep)}
           </Button>
         </div>
       </Modal>
@@ -236,7 +237,7 @@ function undoOffer(
       request.restore(gone);
       for (const key of back) void documentsRuntime.askConversion(key).catch(() => {});
       close();
-      say(`Undone: “${tabLabel(request.section, request.from)}” is back with what it held.`);
+      say(formatMessage(m.undone, { tab: tabLabel(request.section, request.from) }));
       focusTabWhenShown(request.section, request.from);
     },
   };

@@ -1,6 +1,8 @@
 import type { Section } from "../../form/catalogue-types";
 import { answerKeysOf } from "../../form/engine/question-keys";
+import { currentLanguage, message as say } from "../../i18n/translations";
 import type { TabFile } from "./leave-tab";
+import * as m from "./tab-switch-messages";
 
 // What a tab switch's confirmation and undo say (issue 37): what leaving a tab deletes, named as
 // the applicant knows it (the question, the file's name), never by answer keys.
@@ -10,11 +12,15 @@ export function tabLabel(section: Section, tabId: string): string {
   return section.tabs?.tabs.find((tab) => tab.id === tabId)?.label ?? tabId;
 }
 
-const characters = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "character" : "characters"}`;
+/** "24 characters"; in another language its plural rules (Lingui's). */
+export const characters = (n: number) =>
+  currentLanguage() === "en"
+    ? `${n.toLocaleString("en-US")} ${n === 1 ? "character" : "characters"}`
+    : say(m.characterCount, { count: n });
 
 function joined(parts: readonly string[]): string {
   if (parts.length <= 1) return parts[0] ?? "";
-  return `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+  return say(m.listAndLast, { list: parts.slice(0, -1).join(", "), last: parts.at(-1) ?? "" });
 }
 
 /**
@@ -34,7 +40,10 @@ export function leavingParts(
   for (const question of questions) {
     if (question.kind === "file") {
       const file = files.find((entry) => entry.key === question.key);
-      if (file) parts.push(file.name ? `your file ${file.name}` : `your file for “${question.label}”`);
+      if (file)
+        parts.push(
+          file.name ? say(m.yourFile, { file: file.name }) : say(m.yourFileFor, { label: question.label }),
+        );
       continue;
     }
     const values = answerKeysOf(question)
@@ -44,8 +53,8 @@ export function leavingParts(
     if (values.length === 0) continue;
     parts.push(
       question.kind === "text" || question.kind === "textarea"
-        ? `what you wrote for “${question.label}” (${characters(values.join("").length)})`
-        : `your answer to “${question.label}”`,
+        ? say(m.whatYouWrote, { label: question.label, characters: characters(values.join("").length) })
+        : say(m.yourAnswerTo, { label: question.label }),
     );
   }
   return parts;
@@ -64,6 +73,7 @@ export function leavingSummary(
 
 /** "Your file statement.docx was deleted." */
 export function deletedSentence(summary: string): string {
-  const verb = / and |, /.test(summary) ? "were" : "was";
-  return `${summary.charAt(0).toUpperCase()}${summary.slice(1)} ${verb} deleted.`;
+  const several = / and |, | y /.test(summary);
+  const sentence = say(several ? m.wereDeleted : m.wasDeleted, { summary });
+  return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}`;
 }

@@ -3,10 +3,12 @@ import { Button } from "react-aria-components";
 import { Modal } from "../../components/modal";
 import { PendingButton } from "../../components/pending-button";
 import { showSuccessToast } from "../../components/toasts";
+import { useLanguage } from "../../i18n/use-language";
 import { focusPageStartIfLost } from "../../lib/page-start";
 import { GENERIC_ERROR_MESSAGE } from "../../shared/messages";
 import { loadSyncClient } from "../answers/answer-session";
 import type { LinkedDraft } from "../answers/linked-draft";
+import * as m from "./confirm-messages";
 import { loadedMessage } from "./loaded-message";
 
 /** Signed in: the link's answers join the account only when the applicant says so. */
@@ -27,6 +29,7 @@ export function ConfirmLinkedDraft({
   };
   const [adding, setAdding] = useState(false);
   const [error, setError] = useState("");
+  const { language, t, text } = useLanguage();
 
   async function add() {
     setAdding(true);
@@ -40,30 +43,24 @@ export function ConfirmLinkedDraft({
     }
   }
 
-  const answers = count === 1 ? "1 answer" : `${count} answers`;
   return (
     <Modal
       isOpen
       onOpenChange={(isOpen) => {
         if (!isOpen) close();
       }}
-      title="Add your saved answers?"
+      title={t(m.addSavedAnswers)}
       size="xs"
       role="alertdialog"
-      message={
-        <p>
-          The link you opened holds {answers} saved on another device. Add them to your application? Where you
-          have changed an answer more recently, your newer answer is kept.
-        </p>
-      }
+      message={language === "en" ? m.linkHoldsEnglish(count) : t(m.linkHolds, { count })}
     >
-      {error ? <p role="alert">{error}</p> : null}
+      {error ? <p role="alert">{text(error)}</p> : null}
       <div className="modal__actions">
         <Button className="button button--secondary" onPress={close}>
-          Not now
+          {t(m.notNow)}
         </Button>
         <PendingButton className="button button--primary" isPending={adding} onPress={add} autoFocus>
-          Add answers
+          {t(m.addAnswers)}
         </PendingButton>
       </div>
     </Modal>

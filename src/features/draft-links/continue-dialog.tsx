@@ -2,11 +2,13 @@ import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Button, Input, Label, TextField } from "react-aria-components";
 import { Modal } from "../../components/modal";
 import { PendingButton } from "../../components/pending-button";
+import { useLanguage } from "../../i18n/use-language";
 import { ApiError } from "../../lib/api-client";
 import { lazyPart } from "../../lib/load-part";
 import { useOnline } from "../../lib/use-online";
 import { DRAFT_LINK_MESSAGES } from "../../shared/draft-links";
 import { GENERIC_ERROR_MESSAGE } from "../../shared/messages";
+import * as m from "./continue-dialog-messages";
 import { CONTINUE_LABEL } from "./continue-dialog-state";
 import { forgetDraftLink } from "./draft-link-api";
 import { EmailLinkForm } from "./email-link-form";
@@ -22,9 +24,6 @@ type State =
   | { step: "failed"; message: string }
   | { step: "forgotten" };
 
-const OFFLINE_TEXT =
-  "You're offline. Making a link needs a connection; your answers stay safe on this device. We'll make the link as soon as you're back online.";
-
 /**
  * "Continue on another device" (issue 16): sends this device's draft as soon as it opens and shows
  * the link, with Copy, a QR code on request, "E-mail me this link" and "Forget this link". Each
@@ -32,6 +31,7 @@ const OFFLINE_TEXT =
  */
 export function ContinueDialog({ onClose }: { onClose: () => void }) {
   const online = useOnline();
+  const { t, text } = useLanguage();
   const [state, setState] = useState<State>(() => ({ step: navigator.onLine ? "making" : "offline" }));
 
   // Only the latest attempt may show its link: an earlier one's token has been replaced by then.
@@ -73,32 +73,32 @@ export function ContinueDialog({ onClose }: { onClose: () => void }) {
       onOpenChange={(isOpen) => {
         if (!isOpen) onClose();
       }}
-      title={CONTINUE_LABEL}
+      title={t(CONTINUE_LABEL)}
       size="xs"
     >
       <div className="draft-link">
         {state.step === "offline" ? (
           <>
-            <p role="status">{OFFLINE_TEXT}</p>
+            <p role="status">{t(m.offlineText)}</p>
             <Button className="button button--secondary" onPress={make}>
-              Try again
+              {t(m.tryAgain)}
             </Button>
           </>
         ) : null}
-        {state.step === "making" ? <p role="status">Making your link…</p> : null}
+        {state.step === "making" ? <p role="status">{t(m.makingLink)}</p> : null}
         {state.step === "failed" ? (
           <>
-            <p role="alert">{state.message}</p>
+            <p role="alert">{text(state.message)}</p>
             <Button className="button button--primary" onPress={make} autoFocus>
-              Try again
+              {t(m.tryAgain)}
             </Button>
           </>
         ) : null}
         {state.step === "forgotten" ? (
           <>
-            <p role="status">{DRAFT_LINK_MESSAGES.forgotten}</p>
+            <p role="status">{text(DRAFT_LINK_MESSAGES.forgotten)}</p>
             <Button className="button button--secondary" onPress={make} autoFocus>
-              Make a new link
+              {t(m.makeNewLink)}
             </Button>
           </>
         ) : null}
@@ -116,7 +116,10 @@ function ReadyLink({ link, onForgotten }: { link: MadeLink; onForgotten: () => v
   const [showQr, setShowQr] = useState(false);
   const [forgetError, setForgetError] = useState("");
   const [forgetting, setForgetting] = useState(false);
-  const until = new Date(link.expires_at).toLocaleDateString("en-US", { dateStyle: "long" });
+  const { language, t, text } = useLanguage();
+  const until = new Date(link.expires_at).toLocaleDateString(language === "es" ? "es-US" : "en-US", {
+    dateStyle: "long",
+  });
 
   // The link replaces "Making your link…": focus goes to it, so it is read out and ready to copy.
   useEffect(() => {
@@ -126,12 +129,12 @@ function ReadyLink({ link, onForgotten }: { link: MadeLink; onForgotten: () => v
   async function copy() {
     try {
       await navigator.clipboard.writeText(link.url);
-      setCopyStatus("Link copied.");
+      setCopyStatus(m.linkCopied);
     } catch {
       // No clipboard access (an old browser, a refused permission): leave the link selected instead.
       input.current?.focus();
       input.current?.select();
-      setCopyStatus("The link is selected: press Ctrl+C (⌘C on a Mac) to copy it.");
+      setCopyStatus(m.linkSelected);
     }
   }
 
@@ -148,18 +151,13 @@ function ReadyLink({ link, onForgotten }: { link: MadeLink; onForgotten: () => v
     }
   }
 
-  const answers = link.answerCount === 1 ? "the answer" : `the ${link.answerCount} answers`;
+  const count = link.answerCount;
   return (
     <>
-      <p>
-        Open this link on your other device to continue there with {answers} saved on this one. It works until{" "}
-        {until}, or until you make a new link.
-      </p>
-      <p className="draft-link__warning">
-        Anyone who has this link can see these answers: keep it to yourself.
-      </p>
+      <p>{language === "en" ? m.linkWorksEnglish(count, until) : t(m.linkWorks, { count, until })}</p>
+      <p className="draft-link__warning">{t(m.keepToYourself)}</p>
       <TextField className="field" value={link.url} isReadOnly>
-        <Label className="field__label">Your link</Label>
+        <Label className="field__label">{t(m.yourLink)}</Label>
         <Input
           ref={input}
           className="field__input draft-link__url"
@@ -168,30 +166,30 @@ function ReadyLink({ link, onForgotten }: { link: MadeLink; onForgotten: () => v
       </TextField>
       <div className="draft-link__actions">
         <Button className="button button--primary" onPress={copy}>
-          Copy link
+          {t(m.copyLink)}
         </Button>
         <Button
           className="button button--secondary"
           aria-expanded={showQr}
           onPress={() => setShowQr((was) => !was)}
         >
-          {showQr ? "Hide QR code" : "Show QR code"}
+          {t(showQr ? m.hideQrCode : m.showQrCode)}
         </Button>
       </div>
       <p role="status" className="draft-link__status">
-        {copyStatus}
+        {copyStatus ? t(copyStatus) : ""}
       </p>
       {showQr ? (
-        <Suspense fallback={<p role="status">Drawing the QR code…</p>}>
-          <QrCode value={link.url} label="QR code of your link: scan it with your other device's camera" />
+        <Suspense fallback={<p role="status">{t(m.drawingQrCode)}</p>}>
+          <QrCode value={link.url} label={t(m.qrCodeLabel)} />
         </Suspense>
       ) : null}
       <EmailLinkForm token={link.token} />
       <div className="draft-link__forget">
         <PendingButton className="button button--secondary" isPending={forgetting} onPress={forget}>
-          Forget this link
+          {t(m.forgetLink)}
         </PendingButton>
-        {forgetError ? <p role="alert">{forgetError}</p> : null}
+        {forgetError ? <p role="alert">{text(forgetError)}</p> : null}
       </div>
     </>
   );

@@ -1,10 +1,12 @@
 import { Suspense, useId } from "react";
 import { Button } from "react-aria-components";
+import { message } from "../../i18n/translations";
 import { lazyPart } from "../../lib/load-part";
 import { useOnline } from "../../lib/use-online";
 import {
   CONTINUE_LABEL,
   closeContinueDialog,
+  OFFLINE_NOTE,
   openContinueDialog,
   useContinueDialogOpen,
 } from "./continue-dialog-state";
@@ -27,6 +29,7 @@ export function ContinueOnAnotherDeviceButton({
 }) {
   const online = useOnline();
   const noteId = useId();
+  // In the page's language: the banner and the menu that hold the button re-render when it changes.
   return (
     <span className="continue-elsewhere">
       <Button
@@ -38,11 +41,11 @@ export function ContinueOnAnotherDeviceButton({
           openContinueDialog();
         }}
       >
-        {CONTINUE_LABEL}
+        {message(CONTINUE_LABEL)}
       </Button>
       {online ? null : (
         <span id={noteId} className="continue-elsewhere__note">
-          You're offline: making a link needs a connection.
+          {message(OFFLINE_NOTE)}
         </span>
       )}
     </span>

@@ -1,3 +1,4 @@
+import type { Language } from "../../i18n/language";
 import { apiRequest } from "../../lib/api-client";
 import type { MessageResponse } from "../../shared/api-types";
 import type { DraftLinkCopy, DraftLinkIssued, DraftLinkRequest } from "../../shared/draft-links";
@@ -17,6 +18,7 @@ export function forgetDraftLink(token: string): Promise<MessageResponse> {
   return apiRequest("DELETE", "/public/tmp", { body: { token } });
 }
 
-export function emailDraftLink(token: string, email: string): Promise<MessageResponse> {
-  return apiRequest("POST", "/public/tmp/email", { body: { token, email } });
+/** `language`: the page's, which the mail is written in (issue 35). */
+export function emailDraftLink(token: string, email: string, language: Language): Promise<MessageResponse> {
+  return apiRequest("POST", "/public/tmp/email", { body: { token, email, language } });
 }

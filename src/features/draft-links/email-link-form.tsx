@@ -1,10 +1,12 @@
 import { useRef, useState } from "react";
 import { FieldError, Input, Label, Text, TextField } from "react-aria-components";
 import { PendingButton } from "../../components/pending-button";
+import { useLanguage } from "../../i18n/use-language";
 import { ApiError } from "../../lib/api-client";
 import { useAnnouncer } from "../../lib/use-announcer";
 import { AUTH_MESSAGES, isValidEmail, normalizeEmail } from "../../shared/auth-rules";
 import { GENERIC_ERROR_MESSAGE } from "../../shared/messages";
+import * as m from "./continue-dialog-messages";
 import { emailDraftLink } from "./draft-link-api";
 
 /** "E-mail me this link" (optional): the server sends it; we keep no address on the device. */
@@ -15,6 +17,8 @@ export function EmailLinkForm({ token }: { token: string }) {
   const [sent, setSent] = useState("");
   const [sending, setSending] = useState(false);
   const { announcer, announce } = useAnnouncer();
+  // The mail is written in the page's language; refusals are shown in it when the catalogue knows them.
+  const { language, t, text } = useLanguage();
 
   /**
    * The keyboard goes to the field, whose error is read as it arrives; when it is there already
@@ -22,7 +26,7 @@ export function EmailLinkForm({ token }: { token: string }) {
    */
   function showError(message: string) {
     setError(message);
-    if (document.activeElement === input.current) announce(message);
+    if (document.activeElement === input.current) announce(text(message));
     else input.current?.focus();
   }
 
@@ -36,7 +40,7 @@ export function EmailLinkForm({ token }: { token: string }) {
     setError(undefined);
     setSending(true);
     try {
-      setSent((await emailDraftLink(token, normalizeEmail(email))).message);
+      setSent((await emailDraftLink(token, normalizeEmail(email), language)).message);
     } catch (failure) {
       showError(failure instanceof ApiError ? failure.message : GENERIC_ERROR_MESSAGE);
     } finally {
@@ -55,9 +59,9 @@ export function EmailLinkForm({ token }: { token: string }) {
         onChange={setEmail}
         isInvalid={error !== undefined}
       >
-        <Label className="field__label">E-mail me this link (optional)</Label>
+        <Label className="field__label">{t(m.emailMeLink)}</Label>
         <Text slot="description" className="field__description">
-          We use the address only to send you this link.
+          {t(m.addressOnlyFor)}
         </Text>
         <div className="field__row">
           <Input
@@ -68,13 +72,13 @@ export function EmailLinkForm({ token }: { token: string }) {
             autoCapitalize="none"
           />
           <PendingButton type="submit" className="button button--secondary" isPending={sending}>
-            Send
+            {t(m.send)}
           </PendingButton>
         </div>
-        <FieldError className="field__error">{error}</FieldError>
+        <FieldError className="field__error">{error === undefined ? error : text(error)}</FieldError>
       </TextField>
       <p role="status" className="draft-link__status">
-        {sent}
+        {sent ? text(sent) : ""}
       </p>
       {announcer}
     </form>

@@ -3,9 +3,12 @@ import { Button } from "react-aria-components";
 import { Modal } from "../../components/modal";
 import type { Section } from "../../form/catalogue-types";
 import { blockFileKeys, blockHoldsAnswers, planBlockRemoval } from "../../form/engine/remove-block";
+import { message as say } from "../../i18n/translations";
+import { useLanguage } from "../../i18n/use-language";
 import { classifyFailure } from "../../lib/failure";
 import { answerStore } from "../answers/answer-session";
 import { addAnotherId, type BlockFiles, blockName } from "./block-removal";
+import * as m from "./block-removal-messages";
 import { setAnswer } from "./set-answer";
 import { UPLOAD_IN_PROGRESS_MESSAGE, UPLOAD_IN_PROGRESS_TITLE } from "./upload-in-progress";
 
@@ -25,6 +28,7 @@ export function BlockRemovalDialogs({
   telling: Telling | null;
   onTold: () => void;
 }) {
+  const { t } = useLanguage();
   return (
     <>
       <Modal
@@ -35,14 +39,14 @@ export function BlockRemovalDialogs({
         title={asking?.title ?? ""}
         size="xs"
         role="alertdialog"
-        message={asking ? <p>{asking.message}</p> : undefined}
+        message={asking?.message}
       >
         <div className="modal__actions">
           <Button className="button button--secondary" onPress={() => asking?.decide(true)}>
-            Remove
+            {t(m.remove)}
           </Button>
           <Button className="button button--primary" onPress={() => asking?.decide(false)} autoFocus>
-            Keep
+            {t(m.keep)}
           </Button>
         </div>
       </Modal>
@@ -54,11 +58,11 @@ export function BlockRemovalDialogs({
         title={telling?.title ?? ""}
         size="xs"
         role="alertdialog"
-        message={telling ? <p>{telling.message}</p> : undefined}
+        message={telling?.message}
       >
         <div className="modal__actions">
           <Button className="button button--primary" onPress={onTold} autoFocus>
-            OK
+            {t(m.ok)}
           </Button>
         </div>
       </Modal>
@@ -87,8 +91,10 @@ function focusWhenShown(id: string): void {
 }
 
 function deletes(names: readonly (string | null)[], answers: boolean): string {
-  const files = names.map((name) => (name ? `your file ${name}` : "its file"));
-  return [...(answers ? ["its answers"] : []), ...files].join(" and ");
+  const files = names.map((name) => (name ? say(m.yourFile, { file: name }) : say(m.itsFile)));
+  return [...(answers ? [say(m.itsAnswers)] : []), ...files].reduce((first, second) =>
+    say(m.bothDeleted, { first, second }),
+  );
 }
 
 /** Removes block `index` of `section` (of `shown`), asking first when it holds something. */
@@ -108,7 +114,7 @@ export async function runBlockRemoval(
     const held = new Map<string, string | null>();
     if (files && fileKeys.own.length + fileKeys.later.length > 0) {
       const checked = await files.check([...fileKeys.own, ...fileKeys.later]).catch((error: unknown) => {
-        setTelling({ title: `“${name}” was not removed`, message: classifyFailure(error).message });
+        setTelling({ title: say(m.notRemoved, { name }), message: classifyFailure(error).message });
         return null;
       });
       if (checked === null) return;
@@ -127,19 +133,19 @@ export async function runBlockRemoval(
     );
     if (plan.stuck.length > 0) {
       setTelling({
-        title: `“${name}” cannot be removed yet`,
-        message: `A file stays with its own block, and a later block holds one. Remove the later blocks first, then “${name}”.`,
+        title: say(m.cannotRemoveYet, { name }),
+        message: say(m.fileStaysWithBlock, { name }),
       });
       return;
     }
     const names = plan.files.map((key) => held.get(key) ?? null);
     const holds = blockHoldsAnswers(section, index, shown, answers);
     if (holds || names.length > 0) {
-      const later = index < shown - 1 ? " The blocks after it move up." : "";
+      const later = index < shown - 1 ? ` ${say(m.blocksMoveUp)}` : "";
       const confirmed = await new Promise<boolean>((decide) =>
         setAsking({
-          title: `Remove “${name}”?`,
-          message: `Removing “${name}” deletes ${deletes(names, holds)}.${later}`,
+          title: say(m.removeQuestion, { name }),
+          message: `${say(m.removingDeletes, { name, what: deletes(names, holds) })}${later}`,
           decide,
         }),
       );
@@ -152,9 +158,8 @@ export async function runBlockRemoval(
       } catch {
         // IndexedDB refused to record the deletion: nothing has changed yet.
         setTelling({
-          title: `“${name}” was not removed`,
-          message:
-            "This browser refused to record the deletion of its file on this device. Nothing was removed; please try again.",
+          title: say(m.notRemoved, { name }),
+          message: say(m.deletionRefused),
         });
         return;
       }
@@ -162,7 +167,7 @@ export async function runBlockRemoval(
     for (const [key, value] of plan.changes) setAnswer(key, value);
     for (const key of plan.files) if (answerStore.get(key) !== "") setAnswer(key, "");
     save(section.repeat.buttonId, shown - 1);
-    setSaid(`“${name}” removed.`);
+    setSaid(say(m.removed, { name }));
     focusWhenShown(addAnotherId(section));
   } finally {
     busy.current = false;

@@ -1,4 +1,5 @@
 import { FieldError, Text } from "react-aria-components";
+import { catalogueText } from "../../i18n/translations";
 import { UndoRefusedChange } from "./undo-refused-change";
 
 /**
@@ -39,7 +40,9 @@ export function ErrorMessage({ errors, keys }: { errors: readonly string[]; keys
           <span className="visually-hidden">Error: </span>
           {errors.map((error) => (
             <span key={error} className="field__error-line">
-              {error}
+              {/* A server's refusal ("Not saved: …") in the page's language when the catalogue knows
+                it (the question re-renders with its translated words when the language changes). */}
+              {catalogueText(error)}
             </span>
           ))}
         </FieldError>

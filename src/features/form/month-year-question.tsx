@@ -28,7 +28,7 @@ export function MonthYearQuestion({
   const keys = useMemo(() => [...new Set([key, monthKey, yearKey])], [key, monthKey, yearKey]);
   const errors = useFieldErrors(keys);
   const events = useFieldEvents(keys);
-  const { language, t } = useLanguage();
+  const { language, t, text } = useLanguage();
   const months = useMemo(
     () => resolveOptions(language === "en" ? { list: "months" } : { options: monthsIn() }, new Date()),
     [language],
@@ -92,7 +92,7 @@ export function MonthYearQuestion({
         {errors.length > 0 ? <span className="visually-hidden">Error: </span> : null}
         {errors.map((error) => (
           <span key={error} className="field__error field__error-line">
-            {error}
+            {text(error)}
           </span>
         ))}
       </div>

@@ -11,8 +11,10 @@ import {
 import { Button } from "react-aria-components";
 import { useNavigate } from "react-router-dom";
 import type { Modal as ModalComponent } from "../../components/modal";
+import { useLanguage } from "../../i18n/use-language";
 import { loadPart } from "../../lib/load-part";
 import { INACTIVITY_LOGOUT_MESSAGE, SIGNED_OUT_MESSAGE } from "../../shared/messages";
+import * as m from "./inactivity-messages";
 import { InactivityTimer } from "./inactivity-timer";
 import { prepareSignOut, signOutHere } from "./sign-out-here";
 
@@ -49,6 +51,7 @@ const LISTENER_OPTIONS: AddEventListenerOptions = { passive: true, capture: true
  */
 export function InactivityGuard({ isLoggedIn }: { isLoggedIn: boolean }) {
   const navigate = useNavigate();
+  const { t } = useLanguage();
   const [warning, setWarning] = useState(false);
   const [ending, setEnding] = useState(false);
   const timerRef = useRef<InactivityTimer | null>(null);
@@ -120,26 +123,21 @@ export function InactivityGuard({ isLoggedIn }: { isLoggedIn: boolean }) {
         onOpenChange={(isOpen) => {
           if (!isOpen) onContinue();
         }}
-        title="Still working?"
+        title={t(m.stillWorking)}
         size="xs"
         role="alertdialog"
-        message={
-          <p>
-            You've been inactive for a while. For your security you will be logged out in 1 minute. Your
-            answers are saved on this device.
-          </p>
-        }
+        message={t(m.inactiveWarning)}
       >
         <div className="modal__actions">
           <Button className="button button--primary" autoFocus isDisabled={ending} onPress={onContinue}>
-            Continue
+            {t(m.continueWorking)}
           </Button>
           <Button
             className="button button--secondary"
             isDisabled={ending}
             onPress={() => void endSession(SIGNED_OUT_MESSAGE, "handler")}
           >
-            Logout
+            {t(m.logout)}
           </Button>
         </div>
       </Modal>

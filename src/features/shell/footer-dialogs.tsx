@@ -1,50 +1,61 @@
 import { Link } from "react-aria-components";
 import { Modal } from "../../components/modal";
 import { partner } from "../../config/partner";
+import { richText } from "../../i18n/rich-text";
+import { useLanguage } from "../../i18n/use-language";
+import * as m from "./footer-messages";
+import * as shellMessages from "./shell-messages";
 
 export type FooterDialog = "help" | "privacy";
 
-/** The footer's Help and Privacy dialogs, loaded on first use (spec §1). */
+/** A link that opens in a new tab (its text says so). */
+function NewTabLink({ href, children }: { href: string; children: string }) {
+  return (
+    <Link href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+    </Link>
+  );
+}
+
+/** The footer's Help and Privacy dialogs, loaded on first use (spec §1), in the page's language. */
 export function FooterDialogs({ open, onClose }: { open: FooterDialog | null; onClose: () => void }) {
+  const { t } = useLanguage();
   const onOpenChange = (isOpen: boolean) => {
     if (!isOpen) onClose();
   };
   return (
     <>
-      <Modal isOpen={open === "help"} onOpenChange={onOpenChange} title="Help" size="xs">
+      <Modal isOpen={open === "help"} onOpenChange={onOpenChange} title={t(shellMessages.help)} size="xs">
         <p>
-          For technical support with this application, e-mail{" "}
-          <Link href={`mailto:${partner.helpEmail}`}>{partner.helpEmail}</Link> or call {partner.phone}. Tell
-          us what you were doing and what you saw; please do not send passwords.
+          {richText(t, m.technicalSupport, {
+            email: <Link href={`mailto:${partner.helpEmail}`}>{partner.helpEmail}</Link>,
+            phone: partner.phone,
+          })}
         </p>
         <p>
-          To open the PDF copy of your application you need a PDF reader.{" "}
-          <Link href={partner.links.pdfReader} target="_blank" rel="noopener noreferrer">
-            Download a PDF reader (opens in a new tab)
-          </Link>
-          .
+          {richText(t, m.pdfReaderNeeded, {
+            link: <NewTabLink href={partner.links.pdfReader}>{t(m.downloadPdfReader)}</NewTabLink>,
+          })}
         </p>
       </Modal>
 
-      <Modal isOpen={open === "privacy"} onOpenChange={onOpenChange} title="Privacy" size="xs">
+      <Modal
+        isOpen={open === "privacy"}
+        onOpenChange={onOpenChange}
+        title={t(shellMessages.privacy)}
+        size="xs"
+      >
+        <p>{t(m.cookieUse)}</p>
         <p>
-          This application uses a cookie to keep you signed in and stores your answers on this device so that
-          nothing is lost when your connection drops. We do not sell your information.
-        </p>
-        <p>
-          You can review or remove cookies in{" "}
-          <Link href={partner.links.cookieSettings} target="_blank" rel="noopener noreferrer">
-            your browser's cookie settings (opens in a new tab)
-          </Link>{" "}
-          and opt out of analytics with the{" "}
-          <Link href={partner.links.analyticsOptOut} target="_blank" rel="noopener noreferrer">
-            analytics opt-out (opens in a new tab)
-          </Link>
-          . Read our full{" "}
-          <Link href={partner.privacyPolicyUrl} target="_blank" rel="noopener noreferrer">
-            privacy policy (opens in a new tab)
-          </Link>
-          .
+          {richText(t, m.cookieChoices, {
+            cookieSettings: (
+              <NewTabLink href={partner.links.cookieSettings}>{t(m.cookieSettings)}</NewTabLink>
+            ),
+            analyticsOptOut: (
+              <NewTabLink href={partner.links.analyticsOptOut}>{t(m.analyticsOptOut)}</NewTabLink>
+            ),
+            privacyPolicy: <NewTabLink href={partner.privacyPolicyUrl}>{t(m.privacyPolicy)}</NewTabLink>,
+          })}
         </p>
       </Modal>
     </>

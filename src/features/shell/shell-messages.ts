@@ -5,6 +5,7 @@
 export const applicationHome = "application home";
 export const account = "Account";
 export const applicationSteps = "Application steps";
+/** The step names of FORM_PAGES (shared/routes.ts), which the step links show as they are: `t(page.step)`. */
 export const stepOne = "Step One";
 export const stepTwo = "Step Two";
 export const stepThree = "Step Three";
@@ -23,6 +24,9 @@ export const continueElsewhere = "Started here but want to finish on your phone 
 export const helloText = "Thank you for starting your application for {term}. {fee}";
 export const welcomeBackText =
   "Good to see you again. {fee} Finish your remaining steps and submit your application soon.";
+/** Why a visitor's step links go to create an account (WCAG 2.4.4, issue 37): said under them. */
+export const stepLinksToSignup =
+  "To go to another step, create an account: what you've typed comes with you.";
 export const month = "Month";
 export const year = "Year";
 export const help = "Help";
@@ -30,10 +34,3 @@ export const privacy = "Privacy";
 export const languageError = "Language Error";
 export const languageNotLoaded =
   "The page could not be shown in {language}. Check your connection and try again.";
-
-/** The step names of FORM_PAGES (shared/routes.ts), by their English. */
-export const stepMessages: Readonly<Record<string, string>> = {
-  "Step One": stepOne,
-  "Step Two": stepTwo,
-  "Step Three": stepThree,
-};

@@ -8,9 +8,6 @@ import { useFormNavigation } from "../application/use-form-navigation";
 import { useClientSnapshot } from "../profile/snapshot-context";
 import * as shellMessages from "./shell-messages";
 
-/** Why a visitor's step links go to create an account (WCAG 2.4.4, issue 37): said under them. */
-export const STEP_LINKS_TO_SIGNUP =
-  "To go to another step, create an account: what you've typed comes with you.";
 const WHY_ID = "step-nav-why";
 
 /**
@@ -56,9 +53,7 @@ function StepLinks({ pathname }: { pathname: string }) {
                   {index + 1}
                 </span>
                 <span>
-                  <span className="step-nav__step">
-                    {t(shellMessages.stepMessages[page.step] ?? page.step)}
-                  </span>
+                  <span className="step-nav__step">{t(page.step)}</span>
                   <span className="step-nav__title">{text(page.title)}</span>
                 </span>
               </Link>
@@ -68,7 +63,7 @@ function StepLinks({ pathname }: { pathname: string }) {
       </ol>
       {anonymousWithAnswers ? (
         <p id={WHY_ID} className="step-nav__why">
-          {STEP_LINKS_TO_SIGNUP}
+          {t(shellMessages.stepLinksToSignup)}
         </p>
       ) : null}
     </nav>
