@@ -2,6 +2,7 @@ import { BrandMark } from "../../components/brand-mark";
 import { partner } from "../../config/partner";
 import { switchTarget } from "../../i18n/language";
 import { useLanguage } from "../../i18n/use-language";
+import * as a from "../auth/auth-messages";
 import * as m from "./shell-messages";
 import { STATIC_SHELL_ATTRIBUTE } from "./static-shell-attribute";
 
@@ -13,7 +14,7 @@ import { STATIC_SHELL_ATTRIBUTE } from "./static-shell-attribute";
  * equal to the real page's.
  */
 export function StaticLoginShell() {
-  // The language shown when the build renders it (issue 35): the footer's words and switch follow it.
+  // The language shown when the build renders it (issue 35): the card, the footer and the switch follow it.
   const { language, t } = useLanguage();
   const target = switchTarget(language);
   return (
@@ -24,37 +25,37 @@ export function StaticLoginShell() {
           <p className="brand__name">{partner.name}</p>
         </header>
         <main className="auth-card">
-          <h1>Sign In</h1>
+          <h1>{t(a.signIn)}</h1>
           <form className="auth-form">
             <div className="field">
-              <span className="field__label">Email</span>
+              <span className="field__label">{t(a.email)}</span>
               <input className="field__input" type="email" />
             </div>
             <div className="field">
-              <span className="field__label">Password</span>
+              <span className="field__label">{t(a.password)}</span>
               <div className="field__row">
                 <input className="field__input" type="password" />
                 <button className="button button--secondary field__toggle" type="button">
-                  Show
+                  {t(a.show)}
                 </button>
               </div>
             </div>
             <a className="auth-form__aside" href="/forgot">
-              Forgot your password?
+              {t(a.forgotYourPassword)}
             </a>
             <button type="button" className="button button--primary">
-              Sign In
+              {t(a.signIn)}
             </button>
             <button type="button" className="button button--secondary">
-              Resend confirmation code
+              {t(a.resendCode)}
             </button>
             {/* The page's announcer (an empty live region there; not live here, the shell is inert). */}
             <p className="visually-hidden" />
           </form>
           <p className="auth-card__footer">
-            Don't have an account?{" "}
+            {t(a.noAccount)}{" "}
             <a className="react-aria-Link" href="/signup">
-              Create an account
+              {t(a.createAnAccount)}
             </a>
           </p>
         </main>

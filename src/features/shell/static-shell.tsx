@@ -67,7 +67,7 @@ export function StaticFormShell({
               >
                 <span className="step-nav__number">{index + 1}</span>
                 <span>
-                  <span className="step-nav__step">{t(m.stepMessages[step.step] ?? step.step)}</span>
+                  <span className="step-nav__step">{t(step.step)}</span>
                   <span className="step-nav__title">{text(step.title)}</span>
                 </span>
               </a>
