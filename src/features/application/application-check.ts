@@ -19,14 +19,19 @@ export type ErrorMap = Record<string, readonly string[]>;
 export async function checkApplication(
   owner: string,
   answers: Readonly<Record<string, string>>,
+  { inEnglish = false }: { inEnglish?: boolean } = {},
 ): Promise<ErrorMap> {
   const { counts, tabs } = await readChoices(owner, formPages);
-  // In the applicant's language: the catalogue's messages and labels (issue 35; the engine's own
-  // messages are still English).
+  // In the applicant's language (issue 35), unless asked in the catalogue's English: the report
+  // the office receives (validation-report.ts).
   return validateAnswers(
-    formPages.map((page) => pageInLanguage(page)),
+    inEnglish ? formPages : formPages.map((page) => pageInLanguage(page)),
     withHeldAnswers(answers),
-    { hostName: partner.name, today: new Date(), translate: (english) => catalogueText(english) },
+    {
+      hostName: partner.name,
+      today: new Date(),
+      translate: inEnglish ? (english) => english : (english) => catalogueText(english),
+    },
     { includeRequired: true, signedIn: true, counts, tabs },
   );
 }

@@ -1,4 +1,5 @@
-import { loadSyncClient } from "../answers/answer-session";
+import { currentLanguage } from "../../i18n/translations";
+import { answerStore, loadSyncClient } from "../answers/answer-session";
 import type { ErrorMap } from "./application-check";
 
 // Spec §4 "Client validation": while validating, the device's errors go to POST /api/validations.
@@ -21,8 +22,19 @@ function reportText(errors: ErrorMap): string {
  * finds), nothing is queued when the owner's last report said the same.
  */
 export async function reportValidations(owner: string, errors: ErrorMap, always = false): Promise<void> {
-  const report = reportText(errors);
+  const english = await inEnglish(owner, errors);
+  const report = reportText(english);
   if (!always && last?.owner === owner && last.report === report) return;
   last = { owner, report };
-  await (await loadSyncClient()).queueAction("validations", errors);
+  await (await loadSyncClient()).queueAction("validations", english);
+}
+
+/**
+ * The office reads one language (issue 35): `errors`, checked in the language the applicant
+ * reads, checked again in the catalogue's English when that is another.
+ */
+async function inEnglish(owner: string, errors: ErrorMap): Promise<ErrorMap> {
+  if (currentLanguage() === "en") return errors;
+  const { checkApplication } = await import("./application-check");
+  return checkApplication(owner, answerStore.all(), { inEnglish: true });
 }
