@@ -1,22 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
   describeSyncStatus,
+  QUIET_SYNC_STATUS,
   type StatusClass,
   type SyncStatus,
   statusClass,
   worthAnnouncing,
 } from "./sync-status";
 
-const base: SyncStatus = {
-  phase: "idle",
-  pending: 0,
-  localError: null,
-  serverMessage: null,
-  persistent: null,
-  refused: 0,
-  firstRefused: null,
-  keptForSignIn: 0,
-};
+const base: SyncStatus = { ...QUIET_SYNC_STATUS, phase: "idle" };
 const status = (change: Partial<SyncStatus>): SyncStatus => ({ ...base, ...change });
 
 describe("the header's sentence", () => {

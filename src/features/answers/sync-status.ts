@@ -44,7 +44,8 @@ export type SyncStatus = {
 
 type Listener = () => void;
 
-let status: SyncStatus = {
+/** Nothing waiting, refused or failed: the state before the store has opened. */
+export const QUIET_SYNC_STATUS: Readonly<SyncStatus> = {
   phase: "local-only",
   pending: 0,
   localError: null,
@@ -54,6 +55,8 @@ let status: SyncStatus = {
   firstRefused: null,
   keptForSignIn: 0,
 };
+
+let status: SyncStatus = QUIET_SYNC_STATUS;
 const listeners = new Set<Listener>();
 
 export function getSyncStatus(): SyncStatus {

@@ -6,7 +6,7 @@ import { useLanguage } from "../../i18n/use-language";
 import { useTranslatedPage } from "../../i18n/use-translated-page";
 import { bannerOfScreen, type FirstScreen, type WelcomeBannerKind } from "../../shared/first-screens";
 import { FORM_PAGES } from "../../shared/routes";
-import { describeSyncStatus, type SyncStatus } from "../answers/sync-status";
+import { describeSyncStatus, QUIET_SYNC_STATUS, type SyncStatus } from "../answers/sync-status";
 import { LogoBanner } from "./logo-banner";
 import * as m from "./shell-messages";
 import { STATIC_SHELL_ATTRIBUTE } from "./static-shell-attribute";
@@ -91,16 +91,7 @@ export function StaticFormShell({
 
 /** The header's save state as SyncStatusIndicator words it once the store has opened. */
 function saveState(phase: "idle" | "local-only"): string {
-  const status: SyncStatus = {
-    phase,
-    pending: 0,
-    localError: null,
-    serverMessage: null,
-    persistent: null,
-    refused: 0,
-    firstRefused: null,
-    keptForSignIn: 0,
-  };
+  const status: SyncStatus = { ...QUIET_SYNC_STATUS, phase };
   return languageState().loaded?.syncStatus(status) ?? describeSyncStatus(status);
 }
 
