@@ -5,6 +5,9 @@ import { defineConfig } from "@playwright/test";
 // script skips it with one line elsewhere. The test launches its browser and server itself.
 export default defineConfig({
   testDir: "tests/network",
+  // Its own: Playwright empties its output directory when it starts, and CI runs this beside the
+  // browser suite, whose traces are being written to test-results/.
+  outputDir: "test-results-network",
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -15,6 +15,8 @@ export const EXAMPLE_BUILD = "dist/examples/lakeside";
 export default defineConfig({
   ...base,
   testDir: "tests/partner-example",
+  // Its own, so that the browser suite's traces (test-results/) outlive this run.
+  outputDir: "test-results-partner",
   webServer: {
     command: `node --enable-source-maps ${EXAMPLE_BUILD}/server/main.js`,
     url: `http://127.0.0.1:${PORT}/healthz`,

@@ -9,6 +9,8 @@ const { source: _source, ...launchOptions } = await chromiumLaunchOptions();
 
 export default defineConfig({
   testDir: "tests/scale",
+  // Its own, so that an earlier suite's traces (test-results/) outlive this run.
+  outputDir: "test-results-scale",
   globalSetup: "./tests/scale/global-setup.ts",
   fullyParallel: false,
   workers: 1,
