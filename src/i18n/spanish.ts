@@ -21,6 +21,7 @@ import messageTexts from "../shared/messages.es.json";
 import { catalogueLookup } from "./catalogue-lookup";
 import { translateList, translatePage } from "./catalogue-text";
 import { templateMatcher } from "./message-templates";
+import { fillReactAriaSpanish } from "./react-aria-spanish";
 import { spanishSyncStatus } from "./spanish-sync-status";
 import type { LoadedLanguage } from "./translations";
 
@@ -67,6 +68,8 @@ function partnerOwnSpanish(): Record<string, string> {
 }
 
 export function spanish(): LoadedLanguage {
+  // React Aria's own words, before anything is shown in Spanish.
+  fillReactAriaSpanish();
   const i18n = setupI18n();
   i18n.setMessagesCompiler(compileMessage);
   i18n.loadAndActivate({ locale: "es", messages: MESSAGES });
