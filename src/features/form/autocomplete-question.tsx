@@ -12,6 +12,7 @@ import {
 import type { AutocompleteQuestion as AutocompleteQuestionData } from "../../form/catalogue-types";
 import { optionLabel } from "../../form/options/resolve-options";
 import { AriaLocale } from "../../i18n/aria-locale";
+import { useLanguage } from "../../i18n/use-language";
 import { DEFAULT_TEXT_MAX } from "../../shared/constants";
 import { type LookupSuggestion, NO_SCHOOL_LIST_MESSAGE } from "../../shared/lookup-types";
 import { answerStore } from "../answers/answer-session";
@@ -51,6 +52,7 @@ export function AutocompleteQuestion({
     [question.key, question.idKey],
   );
   const errors = useFieldErrors(shownKeys);
+  const { text } = useLanguage();
   const events = useFieldEvents([question.key]);
   const [suggestions, setSuggestions] = useState<LookupSuggestion[]>([]);
   const [noList, setNoList] = useState(false);
@@ -201,7 +203,7 @@ export function AutocompleteQuestion({
         <ErrorMessage errors={errors} keys={shownKeys} />
         {/* A live region from the start, so that the note is announced once when it comes. */}
         <p className="field__description" role="status">
-          {noList ? NO_SCHOOL_LIST_MESSAGE : null}
+          {noList ? text(NO_SCHOOL_LIST_MESSAGE) : null}
         </p>
         <OpenOnSuggestions suggestions={suggestions} />
         <Popover className="popover combobox__popover" UNSTABLE_portalContainer={listHome ?? undefined}>
