@@ -7,6 +7,7 @@ import * as pdfModule from "../features/application-pdf/pdf-messages";
 import * as undoModule from "../features/form/undo-messages";
 import * as inactivityModule from "../features/session/inactivity-messages";
 import * as accountMenuModule from "../features/shell/account-menu-messages";
+import * as headModule from "../features/shell/document-head-messages";
 import * as errorScreenModule from "../features/shell/error-screen-messages";
 import * as footerModule from "../features/shell/footer-messages";
 import * as shellModule from "../features/shell/shell-messages";
@@ -33,6 +34,7 @@ const shellMessages = [
   ...Object.values(accountMenuModule),
   ...Object.values(errorScreenModule),
   ...Object.values(undoModule),
+  ...Object.values(headModule),
 ].filter((value) => typeof value === "string");
 /** The engine's own messages (the catalogue's are its pages' texts). */
 const engineMessages = [

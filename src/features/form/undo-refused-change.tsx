@@ -1,6 +1,6 @@
 import { useCallback, useState, useSyncExternalStore } from "react";
 import { showErrorToast } from "../../components/toasts";
-import { useLanguage } from "../../i18n/use-language";
+import { catalogueText } from "../../i18n/translations";
 import { NETWORK_ERROR_MESSAGE } from "../../shared/messages";
 import { discardRefusedChanges } from "../answers/discard-refused";
 import { refusalKeysOf, refusalOf, subscribeRefusal } from "../answers/refused-answers";
@@ -34,7 +34,6 @@ function useRefusedKeys(keys: readonly string[]): string {
 export function UndoRefusedChange({ keys }: { keys: readonly string[] }) {
   const refused = useRefusedKeys(keys);
   const [busy, setBusy] = useState(false);
-  const { text } = useLanguage();
   if (refused === "") return null;
   const undo = async () => {
     setBusy(true);
@@ -55,7 +54,8 @@ export function UndoRefusedChange({ keys }: { keys: readonly string[] }) {
       aria-disabled={busy}
       onClick={busy ? undefined : undo}
     >
-      {text(undoThisChange)}
+      {/* In the page's language: its question re-renders when the language changes. */}
+      {catalogueText(undoThisChange)}
     </button>
   );
 }

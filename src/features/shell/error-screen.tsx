@@ -1,14 +1,16 @@
 import { useEffect } from "react";
 import { Link } from "react-aria-components";
 import { useRouteError } from "react-router-dom";
-import { useLanguage } from "../../i18n/use-language";
+import { catalogueText as text } from "../../i18n/translations";
 import { ERROR_SCREEN_TEXT, ERROR_SCREEN_TITLE } from "../../shared/messages";
 import { answersSaved, returnToApplication } from "./error-screen-messages";
 
-/** Spec §2 generic error screen, for any error raised while loading or rendering a route. */
+/**
+ * Spec §2 generic error screen, for any error raised while loading or rendering a route, in the
+ * page's language (it has no language switch: the language cannot change while it shows).
+ */
 export function ErrorScreen() {
   const error = useRouteError();
-  const { text } = useLanguage();
   useEffect(() => {
     console.error("route error", error);
   }, [error]);
