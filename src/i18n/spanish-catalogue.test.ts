@@ -5,6 +5,7 @@ import { partner } from "../config/partner";
 import * as actionModule from "../features/application/action-messages";
 import * as pdfModule from "../features/application-pdf/pdf-messages";
 import * as undoModule from "../features/form/undo-messages";
+import * as installModule from "../features/pwa/install-messages";
 import * as inactivityModule from "../features/session/inactivity-messages";
 import * as accountMenuModule from "../features/shell/account-menu-messages";
 import * as headModule from "../features/shell/document-head-messages";
@@ -35,6 +36,7 @@ const shellMessages = [
   ...Object.values(errorScreenModule),
   ...Object.values(undoModule),
   ...Object.values(headModule),
+  ...Object.values(installModule),
 ].filter((value) => typeof value === "string");
 /** The engine's own messages (the catalogue's are its pages' texts). */
 const engineMessages = [
@@ -171,6 +173,7 @@ describe("the shell's messages", () => {
     cookieSettings: "(settings)",
     analyticsOptOut: "(opt-out)",
     privacyPolicy: "(policy)",
+    date: "(date)",
   };
 
   it.each(shellMessages)("read the same through the first screen's formatter and Lingui: %s", (text) => {

@@ -227,7 +227,8 @@ test("an applicant starts in English, switches to Spanish, submits in Spanish, a
   await expect(page.getByRole("heading", { level: 1, name: "Sus estudios" })).toBeVisible();
   await page.getByRole("button", { name: "Guardar y continuar" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Pasos finales" })).toBeVisible();
-  // A file question's own words.
+  // A file question's own words, and the review of the application's PDF.
+  await expect(page.getByRole("heading", { name: "Revise su solicitud" })).toBeVisible();
   await expect(
     page.getByText(/^Un archivo PNG, JPEG, PDF o Word \(\.docx\) de hasta 1 MB/).first(),
   ).toBeVisible();
