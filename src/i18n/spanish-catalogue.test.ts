@@ -5,12 +5,14 @@ import { partner } from "../config/partner";
 import * as actionModule from "../features/application/action-messages";
 import * as pdfModule from "../features/application-pdf/pdf-messages";
 import * as undoModule from "../features/form/undo-messages";
+import * as zipOfferModule from "../features/form/zip-offer-words";
 import * as installModule from "../features/pwa/install-messages";
 import * as inactivityModule from "../features/session/inactivity-messages";
 import * as accountMenuModule from "../features/shell/account-menu-messages";
 import * as headModule from "../features/shell/document-head-messages";
 import * as errorScreenModule from "../features/shell/error-screen-messages";
 import * as footerModule from "../features/shell/footer-messages";
+import * as headerModule from "../features/shell/header-words";
 import * as shellModule from "../features/shell/shell-messages";
 import { unsentWarning } from "../features/shell/unsent-warning";
 import type { FormPage } from "../form/catalogue-types";
@@ -37,6 +39,8 @@ const shellMessages = [
   ...Object.values(undoModule),
   ...Object.values(headModule),
   ...Object.values(installModule),
+  ...Object.values(headerModule),
+  ...Object.values(zipOfferModule),
 ].filter((value) => typeof value === "string");
 /** The engine's own messages (the catalogue's are its pages' texts). */
 const engineMessages = [
@@ -174,6 +178,8 @@ describe("the shell's messages", () => {
     analyticsOptOut: "(opt-out)",
     privacyPolicy: "(policy)",
     date: "(date)",
+    zip: "98101",
+    place: "Seattle, WA",
   };
 
   it.each(shellMessages)("read the same through the first screen's formatter and Lingui: %s", (text) => {

@@ -51,6 +51,8 @@ test("an applicant fills some of About You in English, switches to Spanish, and 
   await expect(page.getByRole("button", { name: "English" })).toHaveAttribute("lang", "en");
   await expectNoAxeViolations(page);
 
+  await expect(page.getByRole("link", { name: "Saltar al contenido principal" })).toBeAttached();
+
   // React Aria's own words and formats follow the language too: the date field's segments (day
   // first, as es-US writes a date, each "Vacío" until typed) and its calendar button; a select's
   // popover's dismiss button; the account menu.
