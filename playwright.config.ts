@@ -21,7 +21,10 @@ if (!process.env.TEST_WORKER_INDEX) {
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  workers: 1,
+  // One file at a time by default, the steadiest on a loaded laptop. The suite mostly waits on
+  // pages (its runner, server and Chromium use about 0.4 of a core on two), and each test has its
+  // own applicant, so files may run side by side: CI runs two (E2E_WORKERS=2, decision 0008).
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
   reporter: [["list"]],
   // Budgets for a busy machine (a newcomer's laptop, a shared CI runner: load average 25 on two
