@@ -5,6 +5,7 @@ import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { partnerConfig } from "./vite-plugins/partner-config.ts";
 import { reactAriaLazyIntl } from "./vite-plugins/react-aria-lazy-intl.ts";
+import { reactAriaRadioWalker } from "./vite-plugins/react-aria-radio-walker.ts";
 
 const API_PORT = Number(process.env.API_PORT ?? 8081);
 const apiTarget = `http://127.0.0.1:${API_PORT}`;
@@ -63,6 +64,8 @@ export default defineConfig(({ mode }) => ({
     { ...optimizeLocales.vite({ locales: ["en-US"] }), enforce: "pre" },
     // No Intl call until something is formatted or compared (issue 15): see the plugin.
     reactAriaLazyIntl(),
+    // A radio group's arrow keys without the rest of React Aria's FocusScope module (issue 34).
+    reactAriaRadioWalker(),
     VitePWA({
       // Our own service worker (sw/sw.ts); the plugin only injects the precache manifest.
       strategies: "injectManifest",
