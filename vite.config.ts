@@ -39,12 +39,12 @@ const COMMON_CODE =
 /**
  * Our modules of the parts loaded after a form page's first screen (question-parts.ts), and what
  * only they use: the date picker; the questions built on React Aria's collections (selects, combo
- * boxes, tabs); the block removal's dialogs, loaded when one opens; a page's actions and the
- * submission's code, rendered once every question is; and the words of the dialogs and of the
- * validation summary (issue 35).
+ * boxes, tabs); the ZIP assist's lookup, loaded when a ZIP is first complete; the block removal's
+ * dialogs, loaded when one opens; a page's actions and the submission's code, rendered once every
+ * question is; and the words of the dialogs and of the validation summary (issue 35).
  */
 const FORM_PARTS =
-  /src[\\/](features[\\/]form[\\/](date-question|typed-date-input|collection-questions|form-tabs|select-|month-year-question|autocomplete-question|lookup-client|fill-answers|block-removal-dialogs|block-removal-messages)|form[\\/]engine[\\/]remove-block|features[\\/]application[\\/](validation-summary|summary-messages|page-actions\.|submit-application|application-check|refused-answers-message)|form[\\/]engine[\\/]file-questions)/;
+  /src[\\/](features[\\/]form[\\/](date-question|typed-date-input|collection-questions|form-tabs|select-|month-year-question|autocomplete-question|lookup-client|zip-lookup|fill-answers|block-removal-dialogs|block-removal-messages)|form[\\/]engine[\\/]remove-block|features[\\/]application[\\/](validation-summary|summary-messages|page-actions\.|submit-application|application-check|refused-answers-message)|form[\\/]engine[\\/]file-questions)/;
 
 export default defineConfig(({ mode }) => ({
   resolve: {
