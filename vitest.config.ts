@@ -31,7 +31,7 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["tests/api/**/*.test.ts"],
-          globalSetup: ["tests/helpers/vitest-global-setup.ts"],
+          globalSetup: ["tests/helpers/vitest-global-setup.ts", "tests/helpers/pglite-template.ts"],
           environment: "node",
           ...budgets,
         },

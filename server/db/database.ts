@@ -49,6 +49,8 @@ export type DatabaseHandle = {
   dataDirLock?: DataDirLock;
   /** PostgreSQL: the pool's connections now, and the queries waiting for one (the peak bench reads it). */
   poolStats?(): PoolStats;
+  /** PGlite in memory: its files as one dump, another in-memory database's `startFrom`. */
+  dumpFiles?(): Promise<Blob>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
@@ -65,9 +67,11 @@ export type DatabaseOptions =
   /**
    * Embedded PGlite: files in dataDir, or in memory when dataDir is omitted (tests). A directory is
    * locked for this process while open (DataDirLockedError otherwise); `holder` says who holds it
-   * in the refusal another opener gets (default: the script's name).
+   * in the refusal another opener gets (default: the script's name). In memory, `startFrom` is a
+   * dump of a database's files (PGlite's dumpDataDir) to begin from instead of an empty cluster:
+   * PGlite's initdb takes seconds, loading a dump of one already made and migrated a fraction.
    */
-  | { dataDir?: string; holder?: string };
+  | { dataDir?: string; holder?: string; startFrom?: Blob };
 
 // Beside this module in the source tree, and copied beside the bundle by scripts/build-server.ts.
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -77,7 +81,7 @@ const MIGRATION_LOCK_ID = 72_410_026;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ("url" in options) return openPostgres(options.url, options.onConnectionError);
-  return openPglite(options.dataDir, options.holder ?? defaultHolder());
+  return openPglite(options.dataDir, options.holder ?? defaultHolder(), options.startFrom);
 }
 
 function defaultHolder(): string {
@@ -85,9 +89,13 @@ function defaultHolder(): string {
   return script ? `node ${path.basename(script)}` : "a node process";
 }
 
-async function openPglite(dataDir: string | undefined, holder: string): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string | undefined,
+  holder: string,
+  startFrom: Blob | undefined,
+): Promise<DatabaseHandle> {
   if (!dataDir) {
-    const client = await PGlite.create();
+    const client = await PGlite.create(startFrom ? { loadDataDir: startFrom } : {});
     const db = drizzlePglite(client, { schema });
     return {
       db,
@@ -95,6 +103,7 @@ async function openPglite(dataDir: string | undefined, holder: string): Promise<
       sql: pgliteExecutor(client),
       statements: pgliteStatements(client),
       migrate: () => migratePglite(db, { migrationsFolder }),
+      dumpFiles: () => client.dumpDataDir("none"),
       close: () => client.close(),
     };
   }

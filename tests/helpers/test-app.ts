@@ -25,6 +25,7 @@ import type { ObjectStore } from "../../server/storage/object-store";
 import type { FormPage } from "../../src/form/catalogue-types";
 import { formPages } from "../../src/form/pages/form-pages";
 import { CLIENT_HEADER, SESSION_COOKIE } from "../../src/shared/constants";
+import { migratedTemplate } from "./pglite-template";
 
 export type TestApp = {
   app: FastifyInstance;
@@ -130,7 +131,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const dataDir = await mkdtemp(path.join(options.dataDirIn ?? os.tmpdir(), "admissions-test-data-"));
   const url = options.embeddedDatabase ? undefined : (options.databaseUrl ?? process.env.DATABASE_URL);
   const database = await openDatabase(
-    url ? { url } : options.embeddedDatabase ? { dataDir, holder: "a test" } : {},
+    url
+      ? { url }
+      : options.embeddedDatabase
+        ? { dataDir, holder: "a test" }
+        : { startFrom: await migratedTemplate() },
   );
   await database.migrate();
   let offsetMs = 0;
