@@ -5,6 +5,7 @@ import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { partnerConfig } from "./vite-plugins/partner-config.ts";
 import { reactAriaLazyIntl } from "./vite-plugins/react-aria-lazy-intl.ts";
+import { reactAriaRadioWalker } from "./vite-plugins/react-aria-radio-walker.ts";
 import { reactAriaSpanish } from "./vite-plugins/react-aria-spanish.ts";
 
 const API_PORT = Number(process.env.API_PORT ?? 8081);
@@ -48,12 +49,12 @@ const COMMON_CODE =
 /**
  * Our modules of the parts loaded after a form page's first screen (question-parts.ts), and what
  * only they use: the date picker; the questions built on React Aria's collections (selects, combo
- * boxes, tabs); the block removal's dialogs, loaded when one opens; a page's actions and the
- * submission's code, rendered once every question is; and the words of the dialogs and of the
- * validation summary (issue 35).
+ * boxes, tabs); the ZIP assist's lookup, loaded when a ZIP is first complete; the block removal's
+ * dialogs, loaded when one opens; a page's actions and the submission's code, rendered once every
+ * question is; and the words of the dialogs and of the validation summary (issue 35).
  */
 const FORM_PARTS =
-  /src[\\/](features[\\/]form[\\/](date-question|typed-date-input|collection-questions|form-tabs|select-|month-year-question|autocomplete-question|lookup-client|fill-answers|block-removal-dialogs|block-removal-messages)|form[\\/]engine[\\/]remove-block|features[\\/]application[\\/](validation-summary|summary-messages|page-actions\.|submit-application|application-check|refused-answers-message)|form[\\/]engine[\\/]file-questions)/;
+  /src[\\/](features[\\/]form[\\/](date-question|typed-date-input|collection-questions|form-tabs|select-|month-year-question|autocomplete-question|lookup-client|zip-lookup|fill-answers|block-removal-dialogs|block-removal-messages)|form[\\/]engine[\\/]remove-block|features[\\/]application[\\/](validation-summary|summary-messages|page-actions\.|submit-application|application-check|refused-answers-message)|form[\\/]engine[\\/]file-questions)/;
 
 export default defineConfig(({ mode }) => ({
   resolve: {
@@ -75,6 +76,8 @@ export default defineConfig(({ mode }) => ({
     { ...optimizeLocales.vite({ locales: ["en-US"] }), enforce: "pre" },
     // No Intl call until something is formatted or compared (issue 15): see the plugin.
     reactAriaLazyIntl(),
+    // A radio group's arrow keys without the rest of React Aria's FocusScope module (issue 34).
+    reactAriaRadioWalker(),
     VitePWA({
       // Our own service worker (sw/sw.ts); the plugin only injects the precache manifest.
       strategies: "injectManifest",

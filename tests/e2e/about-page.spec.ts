@@ -321,6 +321,28 @@ test("a US ZIP fills the empty city and state", async ({ page }) => {
   await expect(selectButton(home, "State/Province")).toContainText("New York");
 });
 
+test("a US ZIP whose city differs from the address's is offered, and taking the offer fills it", async ({
+  page,
+}) => {
+  await page.goto("/about");
+  const home = region(page, "Permanent address");
+  const city = home.getByRole("textbox", { name: "City", exact: true });
+  const zip = home.getByRole("textbox", { name: "ZIP/Postal Code", exact: true });
+  // The ZIP is asked once a country is chosen.
+  await selectButton(home, "Country").click();
+  await page.getByRole("option", { name: "United States" }).click();
+  await city.fill("Boston");
+  // The lookup's code loads with the first full ZIP (issue 34): the offer waits for it.
+  await zip.fill("10001");
+  await expect(home.getByText("ZIP code 10001 is in New York, NY")).toBeVisible();
+  await expect(city).toHaveValue("Boston");
+  await expectNoAxeViolations(page);
+  await home.getByRole("button", { name: "Use New York, NY" }).click();
+  await expect(city).toHaveValue("New York");
+  await expect(selectButton(home, "State/Province")).toContainText("New York");
+  await expect(zip).toBeFocused();
+});
+
 test("a signed-in applicant adds family members up to the limit, and the blocks stay after a reload", async ({
   page,
 }) => {

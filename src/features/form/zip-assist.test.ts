@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { formPages } from "../../form/pages/form-pages";
 import { answerStore } from "../answers/answer-session";
-import { acceptZipOffer, assistZip, type ZipOffer, zipAssistTargets } from "./zip-assist";
+import { type ZipOffer, zipAssistTargets } from "./zip-assist";
+import { acceptZipOffer, assistZip } from "./zip-lookup";
 
 describe("which answers a ZIP fills", () => {
   it("pairs each address's postal code with its own city, state and country", () => {

@@ -3,11 +3,10 @@
 // changes nothing and offers the ZIP's city and state instead (never half an address). Which fields belong together is read from the
 // catalogue: a section's postal-code question and its city, state and country siblings, found by
 // their HTML autocomplete tokens or else by the shared key prefix ("mailing_zip" → "mailing_city").
+//
+// This file finds which fields belong together (the page needs it to render a ZIP question); the
+// lookup itself (`zip-lookup.ts`) loads when a ZIP is first complete, off the first screen.
 import type { FormPage, Question, Section } from "../../form/catalogue-types";
-import { UNITED_STATES } from "../../form/options/countries";
-import { answerStore } from "../answers/answer-session";
-import { fillAnswers } from "./fill-answers";
-import { findDetails } from "./lookup-client";
 
 export type ZipTargets = { city?: string; state?: string; country?: string };
 
@@ -16,6 +15,9 @@ export type ZipOffer = { zip: string; label: string; values: Readonly<Record<str
 type Part = keyof ZipTargets | "zip";
 
 const FULL_ZIP = /^\d{5}$/;
+
+/** Only a full 5-digit ZIP is looked up. */
+export const isFullZip = (zip: string): boolean => FULL_ZIP.test(zip);
 
 const TOKEN_PARTS: readonly (readonly [string, Part])[] = [
   ["postal-code", "zip"],
@@ -81,42 +83,4 @@ export function zipAssistTargets(pages: readonly FormPage[]): Map<string, ZipTar
   const targets = new Map<string, ZipTargets>();
   for (const page of pages) for (const section of page.sections) sectionTargets(section, targets);
   return targets;
-}
-
-const same = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
-
-/**
- * Looks the ZIP up when the country is the United States or not chosen. When the address's city
- * and state are empty or already agree, fills the empty ones (and an empty country with the United
- * States) and returns null. When either says otherwise ("Boston" with a New York ZIP), changes
- * nothing and returns the ZIP's city and state to offer: changing only the empty half would leave
- * an address that contradicts itself. Silent (null) on any failure.
- */
-export async function assistZip(zipKey: string, zip: string, targets: ZipTargets): Promise<ZipOffer | null> {
-  if (!FULL_ZIP.test(zip)) return null;
-  const country = targets.country ? answerStore.get(targets.country) : "";
-  if (country !== "" && country !== UNITED_STATES.value) return null;
-  const details = await findDetails(zip, "address").catch(() => null);
-  // Too late if the applicant changed the ZIP (or the country) meanwhile.
-  if (!details || answerStore.get(zipKey) !== zip) return null;
-  if (targets.country && !["", UNITED_STATES.value].includes(answerStore.get(targets.country))) return null;
-  const values: Record<string, string> = {};
-  if (targets.country && details.country) values[targets.country] = details.country;
-  if (targets.city && details.city) values[targets.city] = details.city;
-  if (targets.state && details.state) values[targets.state] = details.state;
-  const contradicted = Object.entries(values).some(([key, value]) => {
-    const held = answerStore.get(key);
-    return held.trim() !== "" && !same(held, value);
-  });
-  if (!contradicted) {
-    fillAnswers(values, { onlyEmpty: true });
-    return null;
-  }
-  const label = [details.city, details.state].filter(Boolean).join(", ");
-  return { zip, label, values };
-}
-
-/** The applicant took the offer: the ZIP's city and state (and country) replace theirs. */
-export function acceptZipOffer(offer: ZipOffer): void {
-  fillAnswers(offer.values);
 }
