@@ -5,6 +5,7 @@ import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { partnerConfig } from "./vite-plugins/partner-config.ts";
 import { reactAriaLazyIntl } from "./vite-plugins/react-aria-lazy-intl.ts";
+import { reactAriaSpanish } from "./vite-plugins/react-aria-spanish.ts";
 
 const API_PORT = Number(process.env.API_PORT ?? 8081);
 const apiTarget = `http://127.0.0.1:${API_PORT}`;
@@ -22,6 +23,15 @@ const reactRouterProduction = (file: string) =>
 const FORM_CODE = /src[\\/](form|features[\\/](form|application))[\\/]/;
 /** Spanish's catalogues (beside what they translate), which only a page shown in Spanish loads (issue 35). */
 const SPANISH_CATALOGUES = /\.es\.json$/;
+/**
+ * React Aria's string machinery, which the lazy parts showing its words share (its own file
+ * before, named after PortalProvider), with its locale provider (moved out of React Aria's
+ * I18nProvider.mjs by the react-aria-spanish plugin) and ours around it (issue 35): never in a
+ * first screen's file (the form's group would take the provider in as a dependency of React
+ * Aria's i18n), and no file more for the first screen's module map to name.
+ */
+const ARIA_STRINGS =
+  /@internationalized[\\/]string[\\/]|react-aria[\\/]dist[\\/]private[\\/](i18n[\\/]useLocalizedStringFormatter|overlays[\\/]PortalProvider)\.mjs$|react-aria-i18n-provider|src[\\/]i18n[\\/]aria-locale\.tsx$/;
 /** The app's start-up past React (src/app/app-start.tsx), with what it imports. */
 const APP_START = /src[\\/]app[\\/]app-start\.tsx$/;
 /** React Aria's components that the account pages and the shell's lazy parts use too. */
@@ -59,7 +69,9 @@ export default defineConfig(({ mode }) => ({
     // The institution (PARTNER_CONFIG, else the shipped one), baked into the client.
     partnerConfig(),
     react(),
-    // The application is in English only: drop React Aria's strings for ~30 other locales.
+    // React Aria's Spanish strings: slots the Spanish chunk fills (issue 35); before the next one.
+    reactAriaSpanish(),
+    // The other ~30 locales' strings are dropped; English's stay in the parts that use them.
     { ...optimizeLocales.vite({ locales: ["en-US"] }), enforce: "pre" },
     // No Intl call until something is formatted or compared (issue 15): see the plugin.
     reactAriaLazyIntl(),
@@ -114,6 +126,12 @@ export default defineConfig(({ mode }) => ({
             { name: "index", tags: ["$initial"], priority: 3 },
             // With src/i18n/spanish.ts (and @lingui/core), not in the form's or the shared file.
             { name: "spanish", test: SPANISH_CATALOGUES, priority: 3 },
+            {
+              name: "PortalProvider",
+              test: ARIA_STRINGS,
+              priority: 3,
+              includeDependenciesRecursively: false,
+            },
             { name: "app", test: APP_START, priority: 2 },
             { name: "controls", test: SHELL_CONTROLS, priority: 2 },
             { name: "common", test: COMMON_CODE, priority: 2 },

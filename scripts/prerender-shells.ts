@@ -10,11 +10,13 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { partner } from "../src/config/partner";
+import { metaDescription, needsJavaScript } from "../src/features/shell/document-head-messages";
 import { StaticLoginShell } from "../src/features/shell/static-auth-shell";
 import { StaticFormShell } from "../src/features/shell/static-shell";
 import { formPages } from "../src/form/pages/form-pages";
 import { LANGUAGES, type Language } from "../src/i18n/language";
-import { pageInLanguage, showLanguage } from "../src/i18n/translations";
+import { message, pageInLanguage, showLanguage } from "../src/i18n/translations";
 import { documentTitle } from "../src/lib/use-document-title";
 import { FIRST_SCREENS, firstScreenFile, loginScreenFile } from "../src/shared/first-screens";
 import { FORM_PAGES } from "../src/shared/routes";
@@ -56,11 +58,30 @@ async function write(file: string, document: string, screen: string, shell: stri
   );
 }
 
-/** `html` declaring `language` as its own (WCAG 3.1.1), as the app sets it on `<html>`. */
+/**
+ * `html` declaring `language` as its own (WCAG 3.1.1), as the app sets it on `<html>`, with its
+ * description and `<noscript>` sentence in it (the shown language's messages, loaded by the caller).
+ */
 function inLanguage(html: string, language: Language): string {
   const tag = /<html lang="[^"]*">/;
   if (!tag.test(html)) throw new Error('index.html lacks <html lang="…">');
-  return html.replace(tag, `<html lang="${language}">`);
+  const description = /<meta name="description" content="[^"]*" \/>/;
+  if (!description.test(html)) throw new Error("index.html lacks its description");
+  const noscript = `<noscript>${escaped(needsJavaScript)}</noscript>`;
+  if (!html.includes(noscript)) throw new Error(`index.html lacks ${noscript}`);
+  const host = language === "es" ? (partner.es?.name ?? partner.name) : partner.name;
+  return html
+    .replace(tag, `<html lang="${language}">`)
+    .replace(
+      description,
+      () => `<meta name="description" content="${escaped(message(metaDescription, { host }))}" />`,
+    )
+    .replace(noscript, () => `<noscript>${escaped(message(needsJavaScript))}</noscript>`);
+}
+
+/** Text for an attribute or an element's content. */
+function escaped(text: string): string {
+  return text.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
 }
 
 /** The h1's text of a shell (the screen's name, which its title repeats, as AuthCard's does). */

@@ -1,6 +1,8 @@
 import type { Plugin } from "vite";
 import { loadPartner, PARTNER_STAMP_FILE, PartnerConfigError } from "../src/config/load-partner.ts";
 import type { Partner } from "../src/config/partner-schema.ts";
+import { metaDescription } from "../src/features/shell/document-head-messages.ts";
+import { formatEnglish } from "../src/i18n/format-message.ts";
 
 /** src/config/partner.ts, which the build replaces by the configuration itself. */
 export const PARTNER_MODULE = /[\\/]src[\\/]config[\\/]partner\.ts$/;
@@ -49,7 +51,7 @@ export function partnerConfig({ app = "applicant" }: { app?: "applicant" | "staf
         .replace(/<title>[^<]*<\/title>/, `<title>${escaped(`${partner.name} Application`)}</title>`)
         .replace(
           /<meta name="description" content="[^"]*" \/>/,
-          `<meta name="description" content="${escaped(`Apply to ${partner.name} as a transfer, second-degree or accelerated student.`)}" />`,
+          `<meta name="description" content="${escaped(formatEnglish(metaDescription, { host: partner.name }))}" />`,
         );
     },
     configureServer(server) {

@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from "react";
 import { Modal as AriaModal, Button, Dialog, Heading, ModalOverlay } from "react-aria-components";
+import { AriaLocale } from "../i18n/aria-locale";
 import { useLanguage } from "../i18n/use-language";
 
 export type ModalSize = "xs" | "s" | "m";
@@ -35,36 +36,38 @@ export function Modal({
   const messageId = useId();
   const { text } = useLanguage();
   return (
-    <ModalOverlay
-      className="modal-overlay"
-      isOpen={isOpen}
-      onOpenChange={onOpenChange}
-      isDismissable={role === "dialog"}
-    >
-      <AriaModal className={`modal modal--${size}`}>
-        <Dialog
-          className="modal__dialog"
-          role={role}
-          aria-describedby={message !== undefined ? messageId : undefined}
-        >
-          <div className="modal__header">
-            <Heading slot="title" className="modal__title">
-              {text(title)}
-            </Heading>
-            <Button slot="close" className="icon-button" aria-label={text("Close")}>
-              <span aria-hidden="true">×</span>
-            </Button>
-          </div>
-          <div className="modal__body">
-            {message !== undefined ? (
-              <div id={messageId} className="modal__message">
-                {typeof message === "string" ? <p>{text(message)}</p> : message}
-              </div>
-            ) : null}
-            {children}
-          </div>
-        </Dialog>
-      </AriaModal>
-    </ModalOverlay>
+    <AriaLocale>
+      <ModalOverlay
+        className="modal-overlay"
+        isOpen={isOpen}
+        onOpenChange={onOpenChange}
+        isDismissable={role === "dialog"}
+      >
+        <AriaModal className={`modal modal--${size}`}>
+          <Dialog
+            className="modal__dialog"
+            role={role}
+            aria-describedby={message !== undefined ? messageId : undefined}
+          >
+            <div className="modal__header">
+              <Heading slot="title" className="modal__title">
+                {text(title)}
+              </Heading>
+              <Button slot="close" className="icon-button" aria-label={text("Close")}>
+                <span aria-hidden="true">×</span>
+              </Button>
+            </div>
+            <div className="modal__body">
+              {message !== undefined ? (
+                <div id={messageId} className="modal__message">
+                  {typeof message === "string" ? <p>{text(message)}</p> : message}
+                </div>
+              ) : null}
+              {children}
+            </div>
+          </Dialog>
+        </AriaModal>
+      </ModalOverlay>
+    </AriaLocale>
   );
 }

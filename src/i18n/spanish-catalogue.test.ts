@@ -4,9 +4,17 @@ import { describe, expect, it } from "vitest";
 import { partner } from "../config/partner";
 import * as actionModule from "../features/application/action-messages";
 import * as pdfModule from "../features/application-pdf/pdf-messages";
+import * as undoModule from "../features/form/undo-messages";
+import * as zipOfferModule from "../features/form/zip-offer-words";
+import * as installModule from "../features/pwa/install-messages";
 import * as inactivityModule from "../features/session/inactivity-messages";
+import * as accountMenuModule from "../features/shell/account-menu-messages";
+import * as headModule from "../features/shell/document-head-messages";
+import * as errorScreenModule from "../features/shell/error-screen-messages";
 import * as footerModule from "../features/shell/footer-messages";
+import * as headerModule from "../features/shell/header-words";
 import * as shellModule from "../features/shell/shell-messages";
+import { unsentWarning } from "../features/shell/unsent-warning";
 import type { FormPage } from "../form/catalogue-types";
 import { BIRTH_DATE_MESSAGES } from "../form/engine/birth-date";
 import { PARENT_MESSAGES, PHONE_MESSAGES, ZIP_TOO_SHORT } from "../form/engine/custom-checks";
@@ -26,6 +34,13 @@ const shellMessages = [
   ...Object.values(pdfModule),
   ...Object.values(footerModule),
   ...Object.values(inactivityModule),
+  ...Object.values(accountMenuModule),
+  ...Object.values(errorScreenModule),
+  ...Object.values(undoModule),
+  ...Object.values(headModule),
+  ...Object.values(installModule),
+  ...Object.values(headerModule),
+  ...Object.values(zipOfferModule),
 ].filter((value) => typeof value === "string");
 /** The engine's own messages (the catalogue's are its pages' texts). */
 const engineMessages = [
@@ -76,7 +91,7 @@ describe("the Spanish catalogues", () => {
       ),
     );
     // The messages', the summary's, the toasts' and the dialogs' catalogues have tests of their own
-    // (spanish-messages.test.ts, spanish-notices.test.ts).
+    // (spanish-messages.test.ts, spanish-notices.test.ts, spanish-applicant-words.test.ts).
     const {
       partner: _partner,
       shell,
@@ -86,13 +101,15 @@ describe("the Spanish catalogues", () => {
       dialogs: _dialogs,
       "draft-links": _draftLinks,
       auth: _auth,
+      documents: _documents,
+      receipt: _receipt,
       ...catalogues
     } = SPANISH_CATALOGUES;
     const stale = Object.values(catalogues).flatMap((catalogue) =>
       Object.keys(catalogue).filter((key) => !used.has(key)),
     );
     expect(stale).toEqual([]);
-    const messages = new Set<string>(shellMessages);
+    const messages = new Set<string>([...shellMessages, unsentWarning]);
     expect(Object.keys(shell).filter((key) => !messages.has(key))).toEqual([]);
   });
 });
@@ -160,6 +177,9 @@ describe("the shell's messages", () => {
     cookieSettings: "(settings)",
     analyticsOptOut: "(opt-out)",
     privacyPolicy: "(policy)",
+    date: "(date)",
+    zip: "98101",
+    place: "Seattle, WA",
   };
 
   it.each(shellMessages)("read the same through the first screen's formatter and Lingui: %s", (text) => {

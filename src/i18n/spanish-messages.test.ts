@@ -18,6 +18,7 @@ import {
 import { AUTH_MESSAGES } from "../shared/auth-rules";
 import * as documentRules from "../shared/document-rules";
 import { DRAFT_LINK_MESSAGES } from "../shared/draft-links";
+import { NO_SCHOOL_LIST_MESSAGE } from "../shared/lookup-types";
 import * as messagesModule from "../shared/messages";
 import { SPANISH_CATALOGUES, spanish } from "./spanish";
 import { sourceText, staleKeys } from "./test-source";
@@ -48,6 +49,7 @@ const applicantMessages: string[] = [
   loginThrottled(15),
   ...said(accountMessages),
   ...said(DRAFT_LINK_MESSAGES),
+  NO_SCHOOL_LIST_MESSAGE,
 ];
 
 const { text, format } = spanish();

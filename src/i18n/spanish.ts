@@ -8,8 +8,10 @@ import { partner } from "../config/partner";
 import partnerTexts from "../config/partner.es.json";
 import applicationTexts from "../features/application/application.es.json";
 import authTexts from "../features/auth/auth.es.json";
+import documentTexts from "../features/documents/documents.es.json";
 import draftLinkTexts from "../features/draft-links/draft-links.es.json";
 import dialogTexts from "../features/form/dialogs.es.json";
+import receiptTexts from "../features/receipt/receipt.es.json";
 import shellTexts from "../features/shell/shell.es.json";
 import type { FormPage, Option, OptionListId } from "../form/catalogue-types";
 import engineTexts from "../form/engine/messages.es.json";
@@ -21,6 +23,7 @@ import messageTexts from "../shared/messages.es.json";
 import { catalogueLookup } from "./catalogue-lookup";
 import { translateList, translatePage } from "./catalogue-text";
 import { templateMatcher } from "./message-templates";
+import { fillReactAriaSpanish } from "./react-aria-spanish";
 import { spanishSyncStatus } from "./spanish-sync-status";
 import type { LoadedLanguage } from "./translations";
 
@@ -39,6 +42,8 @@ export const SPANISH_CATALOGUES = {
   dialogs: dialogTexts,
   "draft-links": draftLinkTexts,
   auth: authTexts,
+  documents: documentTexts,
+  receipt: receiptTexts,
 } as const;
 
 /** The ICU messages (Lingui's catalogue): the shell's words, the error catalogue, server refusals. */
@@ -50,6 +55,8 @@ const MESSAGES: Readonly<Record<string, string>> = {
   ...dialogTexts,
   ...draftLinkTexts,
   ...authTexts,
+  ...documentTexts,
+  ...receiptTexts,
   // The shell's words win where the account pages use the same English ("Create an account").
   ...shellTexts,
 };
@@ -67,6 +74,8 @@ function partnerOwnSpanish(): Record<string, string> {
 }
 
 export function spanish(): LoadedLanguage {
+  // React Aria's own words, before anything is shown in Spanish.
+  fillReactAriaSpanish();
   const i18n = setupI18n();
   i18n.setMessagesCompiler(compileMessage);
   i18n.loadAndActivate({ locale: "es", messages: MESSAGES });

@@ -7,7 +7,7 @@ import { COMPLETE_APPLICATION } from "../helpers/complete-application";
 import { lacks } from "../helpers/system-tools";
 import { deviceContents, expectStoredOnDevice } from "./device-store";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { checkBox, chooseOption, select, selectButton } from "./keyboard";
+import { checkBox, chooseOption, select, selectButton, tabTo } from "./keyboard";
 import { waitForMail } from "./mail-outbox";
 import { CLIENT_HEADERS, signIn, signInValidating } from "./session";
 
@@ -51,6 +51,32 @@ test("an applicant fills some of About You in English, switches to Spanish, and 
   await expect(page.getByRole("button", { name: "English" })).toHaveAttribute("lang", "en");
   await expectNoAxeViolations(page);
 
+  await expect(page.getByRole("link", { name: "Saltar al contenido principal" })).toBeAttached();
+
+  // React Aria's own words and formats follow the language too: the date field's segments (day
+  // first, as es-US writes a date, each "Vacío" until typed) and its calendar button; a select's
+  // popover's dismiss button; the account menu.
+  const birthDate = page.getByRole("group", { name: "Fecha de nacimiento", exact: true });
+  await expect(birthDate.getByRole("spinbutton").first()).toHaveAccessibleName(/^día\b/);
+  await expect(birthDate.getByRole("spinbutton").first()).toHaveAttribute("aria-valuetext", "Vacío");
+  await expect(birthDate.getByRole("spinbutton").nth(1)).toHaveAccessibleName(/^mes\b/);
+  await expect(birthDate.getByRole("button", { name: /^Calendario\b/ })).toBeVisible();
+  await tabTo(page, selectButton(page, "Pronombres personales"));
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("listbox")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Descartar" }).first()).toBeAttached();
+  await expect(page.getByRole("button", { name: "Dismiss" })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("listbox")).toBeHidden();
+  await page.getByRole("button", { name: "Cuenta", exact: true }).click();
+  const menu = page.getByRole("dialog", { name: "Cuenta" });
+  await expect(menu.getByRole("link", { name: "Iniciar sesión" })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Crear cuenta" })).toBeVisible();
+  await expect(menu.getByRole("button", { name: "Cerrar" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await menu.getByRole("button", { name: "Cerrar" }).click();
+  await expect(menu).toBeHidden();
+
   // An answer chosen in Spanish is stored as the catalogue defines it: its code, and English words.
   await chooseOption(page, selectButton(page, "Pronombres personales"), "Otro");
   await expectStoredOnDevice(page, { personal_pronoun_desc: "Other" });
@@ -65,6 +91,11 @@ test("an applicant fills some of About You in English, switches to Spanish, and 
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(page.getByRole("heading", { level: 1, name: "About You" })).toBeVisible();
   await expect(selectButton(page, "Personal Pronouns")).toContainText("Other");
+  // React Aria's words back in English in the same session, the month first again.
+  const englishBirthDate = page.getByRole("group", { name: "Date of Birth", exact: true });
+  await expect(englishBirthDate.getByRole("spinbutton").first()).toHaveAccessibleName(/^month\b/);
+  await expect(englishBirthDate.getByRole("spinbutton").first()).toHaveAttribute("aria-valuetext", "Empty");
+  await expect(englishBirthDate.getByRole("button", { name: /^Calendar\b/ })).toBeVisible();
 });
 
 test("a link with ?lang=es opens the page in Spanish, and the switch leaves the link's language behind", async ({
@@ -198,6 +229,12 @@ test("an applicant starts in English, switches to Spanish, submits in Spanish, a
   await expect(page.getByRole("heading", { level: 1, name: "Sus estudios" })).toBeVisible();
   await page.getByRole("button", { name: "Guardar y continuar" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Pasos finales" })).toBeVisible();
+  // A file question's own words, and the review of the application's PDF.
+  await expect(page.getByRole("heading", { name: "Revise su solicitud" })).toBeVisible();
+  await expect(
+    page.getByText(/^Un archivo PNG, JPEG, PDF o Word \(\.docx\) de hasta 1 MB/).first(),
+  ).toBeVisible();
+  await expect(page.getByText(/^Elegir un archivo/).first()).toBeVisible();
   await checkBox(page, page.getByRole("checkbox", { name: /^Certifico que la información/ }));
   await expect(page.getByRole("status").filter({ hasText: "Todos los cambios guardados" })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -206,6 +243,11 @@ test("an applicant starts in English, switches to Spanish, submits in Spanish, a
   await expect(page).toHaveURL(/\/completion$/);
   await expect(page.getByRole("heading", { level: 1, name: "Solicitud enviada" })).toBeVisible();
   await expect(page.getByText("Su solicitud se envió correctamente.")).toBeVisible();
+  // What the office has received, the date as Spanish writes it.
+  await expect(
+    page.getByRole("heading", { name: "Lo que ha recibido la oficina de admisiones" }),
+  ).toBeVisible();
+  await expect(page.getByText(/^Su solicitud, enviada el \d{1,2} de \p{L}+ de \d{4}/u)).toBeVisible();
   await expectNoAxeViolations(page);
 
   // The receipt mail in the language the account keeps (set by the switch), its link keeping it.

@@ -124,6 +124,15 @@ test("a link with ?lang=es paints /education and /login in Spanish from the HTML
   const bare = await withoutScripts(browser, null, "/education?lang=es");
   await expect(bare.page.locator("html")).toHaveAttribute("lang", "es");
   await expect(bare.page.locator(`${SHELL} h1`)).toHaveText("Sus estudios");
+  // Its description and the sentence shown without JavaScript are Spanish too.
+  await expect(bare.page.locator('meta[name="description"]')).toHaveAttribute(
+    "content",
+    `Presente su solicitud a ${partner.es?.name ?? partner.name} como estudiante de transferencia, de segunda licenciatura o de programa acelerado.`,
+  );
+  const served = await (await bare.page.request.get("/education?lang=es")).text();
+  expect(served).toContain(
+    "<noscript>Esta aplicación necesita JavaScript. Actívelo en la configuración de su navegador.</noscript>",
+  );
   await bare.page.goto("/login?lang=es");
   await expect(bare.page.locator("html")).toHaveAttribute("lang", "es");
   await expect(bare.page.locator(`${SHELL} .site-footer`)).toContainText("Ayuda");
@@ -133,6 +142,9 @@ test("a link with ?lang=es paints /education and /login in Spanish from the HTML
   await bare.page.goto("/education");
   await expect(bare.page.locator("html")).toHaveAttribute("lang", "en");
   await expect(bare.page.locator(`${SHELL} h1`)).toHaveText("Your Academics");
+  expect(await (await bare.page.request.get("/education")).text()).toContain(
+    "<noscript>This application needs JavaScript. Please enable it in your browser's settings.</noscript>",
+  );
   await bare.context.close();
 
   await recordFirstPaints(page);

@@ -153,10 +153,12 @@ export function ApplicationPdfLink({ mode, owner }: Props) {
             href={copy.url}
             {...(opensNewTab ? { target: "_blank", rel: "noopener" } : { download: copy.fileName })}
           >
-            Open the copy on this device
-            <span className="visually-hidden">{opensNewTab ? " (opens in a new tab)" : ""}</span>
+            {t(m.openCopy)}
+            {opensNewTab ? <span className="visually-hidden"> {t(m.opensNewTab)}</span> : null}
           </a>{" "}
-          <span className="application-pdf__saved">downloaded {formatSavedAt(copy.savedAt)}</span>
+          <span className="application-pdf__saved">
+            {t(m.downloadedOn, { date: formatSavedAt(copy.savedAt) })}
+          </span>
         </p>
       ) : null}
     </div>

@@ -9,3 +9,8 @@ export const previewPdf = "Preview your application (PDF)";
 export const opensNewTab = "(opens in a new tab)";
 export const offlineDownload = "You're offline. A connection is needed to download your application (PDF).";
 export const offlinePreview = "You're offline. A connection is needed to preview your application (PDF).";
+export const reviewTitle = "Review your application";
+export const reviewIntro =
+  "Before you submit, check your application as the university will see it, with your documents.";
+export const openCopy = "Open the copy on this device";
+export const downloadedOn = "downloaded {date}";

@@ -1,7 +1,9 @@
+import { formatEnglish, type MessageValues } from "../../i18n/format-message";
 import { FILE_ANSWERED_VALUE } from "../../shared/document-rules";
 import { formatFileSize } from "../../shared/file-size";
 import type { QueuedUpload, StoredDocument } from "../answers/local-db";
 import { type ConversionState, isConverting } from "./conversion-poller";
+import * as words from "./file-question-messages";
 
 /** What a file question knows about its file, from the device, the server and this tab. */
 export type FileQuestionFacts = {
@@ -104,32 +106,37 @@ function shown(document: Pick<StoredDocument, "file_name" | "file_size">): Shown
 }
 
 function waitingText(online: boolean, busy: boolean): string {
-  if (!online)
-    return "Waiting to upload: it is saved on this device and will upload when you're back online.";
-  return busy
-    ? "Waiting to upload: the server is busy; it will upload in a moment."
-    : "Waiting to upload: we couldn't reach the server and will keep trying.";
+  if (!online) return words.waitingOffline;
+  return busy ? words.waitingBusy : words.waitingUnreachable;
 }
+
+/** The page's language: its messages' formatter, and its text for a server's message. */
+export type Words = {
+  t: (english: string, values?: MessageValues) => string;
+  text: (english: string) => string;
+};
+
+const ENGLISH: Words = { t: formatEnglish, text: (english) => english };
 
 /**
  * The status line, announced politely when it changes (never the percentage, which would chatter).
  * It changes with what the applicant needs to know, not with each try: once an upload has had to
  * wait, its retries keep saying the wait until it is uploaded or fails (issue 37).
  */
-export function statusText(view: FileQuestionView, online: boolean): string {
+export function statusText(view: FileQuestionView, online: boolean, { t, text }: Words = ENGLISH): string {
   switch (view.state) {
     case "anonymous":
     case "empty":
       return "";
     case "waiting":
-      return waitingText(online, view.busy === true);
+      return t(waitingText(online, view.busy === true));
     case "uploading":
-      return view.retry ? waitingText(online, view.retry === "server") : "Uploading…";
+      return t(view.retry ? waitingText(online, view.retry === "server") : words.uploading);
     case "converting":
-      return "Converting…";
+      return t(words.converting);
     case "failed":
-      return `Problem with your file: ${view.message}`;
+      return t(words.problemWithFile, { message: text(view.message) });
     case "ready":
-      return `Uploaded: ${view.file.name} (${formatFileSize(view.file.size)})`;
+      return t(words.uploaded, { name: view.file.name, size: formatFileSize(view.file.size) });
   }
 }

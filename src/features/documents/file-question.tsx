@@ -8,6 +8,7 @@ import { checkFileName, fileSizeProblem } from "../../shared/document-rules";
 import { formatFileSize } from "../../shared/file-size";
 import { useFormNavigation } from "../application/use-form-navigation";
 import { documentsRuntime } from "./documents-runtime";
+import * as words from "./file-question-messages";
 import { type FileQuestionView, type ShownFile, statusText } from "./file-question-state";
 import { storageFailureMessage } from "./storage-failure";
 import { useFileQuestion } from "./use-file-question";
@@ -16,10 +17,6 @@ import "./file-question.css";
 /** What the file input accepts (spec §5): the browser's picker offers these; the checks decide. */
 const ACCEPT =
   ".png,.jpeg,.jpg,.pdf,.docx,image/png,image/jpeg,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document";
-const LIMITS_HINT =
-  "A PNG, JPEG, PDF or Word (.docx) file of up to 1 MB, with a name of at most 32 characters.";
-const VIEW_FAILED_MESSAGE =
-  "We couldn't open your file just now. Please check your connection and try again.";
 
 /**
  * Spec §2/§4 file input: empty (a labelled file input), then waiting or uploading (with the bytes
@@ -33,9 +30,10 @@ export function FileQuestion({ question }: { question: FileQuestionData }) {
   const { view, online } = useFileQuestion(key);
   const { toSignup } = useFormNavigation();
   const [error, setError] = useState<string | null>(null);
-  // The upload's refusals in the page's language (a server's message the catalogue does not know
-  // is shown as it came).
-  const { text } = useLanguage();
+  // The question's words and the upload's refusals in the page's language (a server's message the
+  // catalogue does not know is shown as it came).
+  const language = useLanguage();
+  const { t, text } = language;
   const [confirming, setConfirming] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const status = useRef<HTMLParagraphElement>(null);
@@ -123,7 +121,7 @@ export function FileQuestion({ question }: { question: FileQuestionData }) {
           opened.location.href = url;
         } else {
           opened?.close();
-          setError(VIEW_FAILED_MESSAGE);
+          setError(words.viewFailed);
         }
       });
   }
@@ -146,7 +144,7 @@ export function FileQuestion({ question }: { question: FileQuestionData }) {
           aria-describedby={ids.file}
           onClick={viewFile}
         >
-          View
+          {t(words.viewAction)}
         </a>
       ) : null}
       {actions.retry ? (
@@ -158,7 +156,7 @@ export function FileQuestion({ question }: { question: FileQuestionData }) {
             void documentsRuntime.retry(key);
           }}
         >
-          Try again
+          {t(words.tryAgain)}
         </Button>
       ) : null}
       {actions.remove ? (
@@ -167,7 +165,7 @@ export function FileQuestion({ question }: { question: FileQuestionData }) {
           aria-describedby={ids.file}
           onPress={() => setConfirming(true)}
         >
-          Delete
+          {t(words.deleteAction)}
         </Button>
       ) : null}
     </div>
@@ -191,21 +189,20 @@ export function FileQuestion({ question }: { question: FileQuestionData }) {
       {view === null ? null : view.state === "anonymous" ? (
         <>
           <p id={ids.hint} className="field__description">
-            Uploading a file needs an account, so that it stays with your application. Your answers so far
-            come with you.
+            {t(words.needsAccount)}
           </p>
           <Button
             className="button button--secondary file-field__action"
             aria-describedby={describedBy(ids.label, ids.hint)}
             onPress={toSignup}
           >
-            Create an account to upload
+            {t(words.createAccountToUpload)}
           </Button>
         </>
       ) : view.state === "empty" ? (
         <>
           <p id={ids.hint} className="field__description">
-            {LIMITS_HINT}
+            {t(words.limitsHint)}
           </p>
           {/* The browser's own button says "Choose File" and names no question: ours says what it
               does and for which question ("Choose a file for Résumé"), the input laid over it. */}
@@ -215,7 +212,8 @@ export function FileQuestion({ question }: { question: FileQuestionData }) {
             data-invalid={error !== null || undefined}
           >
             <span id={ids.choose} aria-hidden="true">
-              Choose a file<span className="visually-hidden"> for {question.label}</span>
+              {t(words.chooseFile)}
+              <span className="visually-hidden"> {t(words.forQuestion, { question: question.label })}</span>
             </span>
             <input
               {...focusProps}
@@ -236,7 +234,7 @@ export function FileQuestion({ question }: { question: FileQuestionData }) {
           </div>
         </>
       ) : (
-        <FileBody view={view} actions={fileActions} />
+        <FileBody view={view} actions={fileActions} t={t} />
       )}
       <div className="field__error-region" aria-live="polite">
         {error !== null ? (
@@ -256,7 +254,7 @@ export function FileQuestion({ question }: { question: FileQuestionData }) {
           if (state === "empty") input.current?.focus();
         }}
       >
-        {view ? statusText(view, online) : ""}
+        {view ? statusText(view, online, language) : ""}
       </p>
       <Modal
         isOpen={confirming}
@@ -289,9 +287,11 @@ function lostFocus(question: HTMLElement | null, status: HTMLElement | null): bo
 function FileBody({
   view,
   actions,
+  t,
 }: {
   view: Exclude<FileQuestionView, { state: "anonymous" } | { state: "empty" }>;
   actions: (file: ShownFile, actions: { view?: boolean; retry?: boolean; remove?: boolean }) => ReactNode;
+  t: ReturnType<typeof useLanguage>["t"];
 }) {
   switch (view.state) {
     case "waiting":
@@ -304,7 +304,7 @@ function FileBody({
             className="file-field__progress"
             max={view.file.size}
             value={view.sent ?? undefined}
-            aria-label={`Uploading ${view.file.name}`}
+            aria-label={t(words.uploadingFile, { name: view.file.name })}
           />
         </>
       );
@@ -312,7 +312,7 @@ function FileBody({
       return (
         <>
           {actions(view.file, {})}
-          <progress className="file-field__progress" aria-label="Converting to PDF" />
+          <progress className="file-field__progress" aria-label={t(words.convertingToPdf)} />
         </>
       );
     case "ready":

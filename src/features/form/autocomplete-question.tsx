@@ -11,6 +11,8 @@ import {
 } from "react-aria-components";
 import type { AutocompleteQuestion as AutocompleteQuestionData } from "../../form/catalogue-types";
 import { optionLabel } from "../../form/options/resolve-options";
+import { AriaLocale } from "../../i18n/aria-locale";
+import { useLanguage } from "../../i18n/use-language";
 import { DEFAULT_TEXT_MAX } from "../../shared/constants";
 import { type LookupSuggestion, NO_SCHOOL_LIST_MESSAGE } from "../../shared/lookup-types";
 import { answerStore } from "../answers/answer-session";
@@ -50,6 +52,7 @@ export function AutocompleteQuestion({
     [question.key, question.idKey],
   );
   const errors = useFieldErrors(shownKeys);
+  const { text } = useLanguage();
   const events = useFieldEvents([question.key]);
   const [suggestions, setSuggestions] = useState<LookupSuggestion[]>([]);
   const [noList, setNoList] = useState(false);
@@ -166,57 +169,59 @@ export function AutocompleteQuestion({
   };
 
   return (
-    <ComboBox
-      id={question.key}
-      className="field"
-      inputValue={value}
-      onInputChange={onInputChange}
-      selectedKey={null}
-      onSelectionChange={(key) => {
-        if (key !== null) void choose(String(key));
-      }}
-      items={suggestions}
-      allowsCustomValue
-      menuTrigger="input"
-      onOpenChange={onOpenChange}
-      onBlur={events.left}
-      isInvalid={errors.length > 0}
-      isRequired={required}
-      validationBehavior="aria"
-    >
-      <Label className="field__label">
-        {question.label}
-        <RequiredMark required={required} />
-      </Label>
-      <Description text={question.description} />
-      <Input
-        ref={input}
-        className="field__input"
-        maxLength={DEFAULT_TEXT_MAX}
-        autoComplete={question.autoComplete ?? "off"}
-      />
-      <div ref={setListHome} className="combobox__list-home" />
-      <ErrorMessage errors={errors} keys={shownKeys} />
-      {/* A live region from the start, so that the note is announced once when it comes. */}
-      <p className="field__description" role="status">
-        {noList ? NO_SCHOOL_LIST_MESSAGE : null}
-      </p>
-      <OpenOnSuggestions suggestions={suggestions} />
-      <Popover className="popover combobox__popover" UNSTABLE_portalContainer={listHome ?? undefined}>
-        <ListBox className="listbox">
-          {(item: LookupSuggestion) => (
-            <ListBoxItem id={item.id} textValue={item.text} className="listbox__item">
-              <Text slot="label">{item.text}</Text>
-              {item.sub_text ? (
-                <Text slot="description" className="listbox__subtext">
-                  {item.sub_text}
-                </Text>
-              ) : null}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </ComboBox>
+    <AriaLocale>
+      <ComboBox
+        id={question.key}
+        className="field"
+        inputValue={value}
+        onInputChange={onInputChange}
+        selectedKey={null}
+        onSelectionChange={(key) => {
+          if (key !== null) void choose(String(key));
+        }}
+        items={suggestions}
+        allowsCustomValue
+        menuTrigger="input"
+        onOpenChange={onOpenChange}
+        onBlur={events.left}
+        isInvalid={errors.length > 0}
+        isRequired={required}
+        validationBehavior="aria"
+      >
+        <Label className="field__label">
+          {question.label}
+          <RequiredMark required={required} />
+        </Label>
+        <Description text={question.description} />
+        <Input
+          ref={input}
+          className="field__input"
+          maxLength={DEFAULT_TEXT_MAX}
+          autoComplete={question.autoComplete ?? "off"}
+        />
+        <div ref={setListHome} className="combobox__list-home" />
+        <ErrorMessage errors={errors} keys={shownKeys} />
+        {/* A live region from the start, so that the note is announced once when it comes. */}
+        <p className="field__description" role="status">
+          {noList ? text(NO_SCHOOL_LIST_MESSAGE) : null}
+        </p>
+        <OpenOnSuggestions suggestions={suggestions} />
+        <Popover className="popover combobox__popover" UNSTABLE_portalContainer={listHome ?? undefined}>
+          <ListBox className="listbox">
+            {(item: LookupSuggestion) => (
+              <ListBoxItem id={item.id} textValue={item.text} className="listbox__item">
+                <Text slot="label">{item.text}</Text>
+                {item.sub_text ? (
+                  <Text slot="description" className="listbox__subtext">
+                    {item.sub_text}
+                  </Text>
+                ) : null}
+              </ListBoxItem>
+            )}
+          </ListBox>
+        </Popover>
+      </ComboBox>
+    </AriaLocale>
   );
 }
 

@@ -21,6 +21,7 @@ import {
   Popover,
 } from "react-aria-components";
 import type { DateQuestion as DateQuestionData } from "../../form/catalogue-types";
+import { AriaLocale } from "../../i18n/aria-locale";
 import { Description, ErrorMessage, RequiredMark } from "./field-parts";
 import { holdAnswer } from "./held-answers";
 import { TypedDateInput } from "./typed-date-input";
@@ -210,52 +211,54 @@ export function DateQuestion({ question, required }: { question: DateQuestionDat
   const shownErrors = unstored ? [unstored, ...errors.filter((error) => error !== unstored)] : errors;
 
   return (
-    <DatePicker
-      id={key}
-      className="field"
-      value={shown}
-      onChange={setShown}
-      onBlur={onBlur}
-      isInvalid={shownErrors.length > 0}
-      isRequired={required}
-      validationBehavior="aria"
-      autoComplete={question.autoComplete}
-      placeholderValue={placeholder}
-      shouldForceLeadingZeros
-    >
-      <Label className="field__label">
-        {question.label}
-        <RequiredMark required={required} />
-      </Label>
-      <Description text={question.description} />
-      <Group ref={groupRef} className="date-input">
-        <TypedDateInput className="date-input__segments">
-          {(segment) => <DateSegment segment={segment} className="date-input__segment" />}
-        </TypedDateInput>
-        <Button className="date-input__button">
-          <CalendarIcon />
-        </Button>
-      </Group>
-      <ErrorMessage errors={shownErrors} keys={[key]} />
-      <Popover className="popover" placement="bottom end">
-        <Dialog className="calendar-dialog">
-          <Calendar className="calendar">
-            <header className="calendar__header">
-              <Button slot="previous" className="calendar__nav">
-                <span aria-hidden="true">‹</span>
-              </Button>
-              <Heading className="calendar__heading" />
-              <Button slot="next" className="calendar__nav">
-                <span aria-hidden="true">›</span>
-              </Button>
-            </header>
-            <CalendarGrid className="calendar__grid">
-              {(date) => <CalendarCell date={date} className="calendar__cell" />}
-            </CalendarGrid>
-          </Calendar>
-        </Dialog>
-      </Popover>
-    </DatePicker>
+    <AriaLocale>
+      <DatePicker
+        id={key}
+        className="field"
+        value={shown}
+        onChange={setShown}
+        onBlur={onBlur}
+        isInvalid={shownErrors.length > 0}
+        isRequired={required}
+        validationBehavior="aria"
+        autoComplete={question.autoComplete}
+        placeholderValue={placeholder}
+        shouldForceLeadingZeros
+      >
+        <Label className="field__label">
+          {question.label}
+          <RequiredMark required={required} />
+        </Label>
+        <Description text={question.description} />
+        <Group ref={groupRef} className="date-input">
+          <TypedDateInput className="date-input__segments">
+            {(segment) => <DateSegment segment={segment} className="date-input__segment" />}
+          </TypedDateInput>
+          <Button className="date-input__button">
+            <CalendarIcon />
+          </Button>
+        </Group>
+        <ErrorMessage errors={shownErrors} keys={[key]} />
+        <Popover className="popover" placement="bottom end">
+          <Dialog className="calendar-dialog">
+            <Calendar className="calendar">
+              <header className="calendar__header">
+                <Button slot="previous" className="calendar__nav">
+                  <span aria-hidden="true">‹</span>
+                </Button>
+                <Heading className="calendar__heading" />
+                <Button slot="next" className="calendar__nav">
+                  <span aria-hidden="true">›</span>
+                </Button>
+              </header>
+              <CalendarGrid className="calendar__grid">
+                {(date) => <CalendarCell date={date} className="calendar__cell" />}
+              </CalendarGrid>
+            </Calendar>
+          </Dialog>
+        </Popover>
+      </DatePicker>
+    </AriaLocale>
   );
 }
 

@@ -1,6 +1,7 @@
 import { type ReactNode, startTransition, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from "react-aria-components";
 import type { Option } from "../../form/catalogue-types";
+import { AriaLocale } from "../../i18n/aria-locale";
 import { whenIdle } from "../../lib/when-idle";
 import { RequiredMark } from "./field-parts";
 import { FormEngagedContext } from "./form-engaged";
@@ -88,71 +89,73 @@ export function SelectControl({
   const labelId = `${id}-label`;
   const [menu, setMenu] = useState<MenuSpace>({ placement: "bottom start", maxHeight: 300 });
   return (
-    <Select
-      id={id}
-      className="field"
-      value={selected}
-      onChange={(key) => {
-        const item = items.find((candidate) => candidate.id === key);
-        if (item) onChange(item.value, item.value === "" ? "" : item.label);
-      }}
-      onBlur={onBlur}
-      onFocus={comeNear}
-      isInvalid={isInvalid}
-      isRequired={isRequired}
-      validationBehavior="aria"
-      autoComplete={autoComplete}
-      placeholder="--"
-      aria-describedby={aria["aria-describedby"]}
-      // Spec §9: the menu keeps 100 px from the window's top and bottom (select-menu-space.ts).
-      onOpenChange={(isOpen) => {
-        // Opened, the whole list shows in the same render (not as a transition).
-        if (isOpen) setWhole(true);
-        const rect = trigger.current?.getBoundingClientRect();
-        if (isOpen && rect) setMenu(menuSpace(rect, window.innerHeight));
-      }}
-    >
-      <Label id={labelId} className={labelClassName}>
-        {label}
-        <RequiredMark required={markRequired} />
-      </Label>
-      {beforeButton}
-      <Button
-        ref={trigger}
-        className="field__input select__button"
-        onHoverStart={comeNear}
-        render={(props) => (
-          <button
-            {...props}
-            role="combobox"
-            aria-expanded={props["aria-expanded"] ?? false}
-            aria-labelledby={labelId}
-            aria-required={isRequired || undefined}
-            aria-invalid={isInvalid || undefined}
-          />
-        )}
+    <AriaLocale>
+      <Select
+        id={id}
+        className="field"
+        value={selected}
+        onChange={(key) => {
+          const item = items.find((candidate) => candidate.id === key);
+          if (item) onChange(item.value, item.value === "" ? "" : item.label);
+        }}
+        onBlur={onBlur}
+        onFocus={comeNear}
+        isInvalid={isInvalid}
+        isRequired={isRequired}
+        validationBehavior="aria"
+        autoComplete={autoComplete}
+        placeholder="--"
+        aria-describedby={aria["aria-describedby"]}
+        // Spec §9: the menu keeps 100 px from the window's top and bottom (select-menu-space.ts).
+        onOpenChange={(isOpen) => {
+          // Opened, the whole list shows in the same render (not as a transition).
+          if (isOpen) setWhole(true);
+          const rect = trigger.current?.getBoundingClientRect();
+          if (isOpen && rect) setMenu(menuSpace(rect, window.innerHeight));
+        }}
       >
-        <SelectValue className="select__value" />
-        <span aria-hidden="true" className="select__chevron">
-          ▾
-        </span>
-      </Button>
-      {children}
-      <Popover
-        className="popover select__popover"
-        placement={menu.placement}
-        maxHeight={menu.maxHeight}
-        offset={MENU_OFFSET_PX}
-        shouldFlip={false}
-      >
-        <ListBox className="listbox" items={listed}>
-          {(item) => (
-            <ListBoxItem id={item.id} className="listbox__item" textValue={item.label}>
-              {item.label}
-            </ListBoxItem>
+        <Label id={labelId} className={labelClassName}>
+          {label}
+          <RequiredMark required={markRequired} />
+        </Label>
+        {beforeButton}
+        <Button
+          ref={trigger}
+          className="field__input select__button"
+          onHoverStart={comeNear}
+          render={(props) => (
+            <button
+              {...props}
+              role="combobox"
+              aria-expanded={props["aria-expanded"] ?? false}
+              aria-labelledby={labelId}
+              aria-required={isRequired || undefined}
+              aria-invalid={isInvalid || undefined}
+            />
           )}
-        </ListBox>
-      </Popover>
-    </Select>
+        >
+          <SelectValue className="select__value" />
+          <span aria-hidden="true" className="select__chevron">
+            ▾
+          </span>
+        </Button>
+        {children}
+        <Popover
+          className="popover select__popover"
+          placement={menu.placement}
+          maxHeight={menu.maxHeight}
+          offset={MENU_OFFSET_PX}
+          shouldFlip={false}
+        >
+          <ListBox className="listbox" items={listed}>
+            {(item) => (
+              <ListBoxItem id={item.id} className="listbox__item" textValue={item.label}>
+                {item.label}
+              </ListBoxItem>
+            )}
+          </ListBox>
+        </Popover>
+      </Select>
+    </AriaLocale>
   );
 }

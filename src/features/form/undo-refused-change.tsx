@@ -1,8 +1,10 @@
 import { useCallback, useState, useSyncExternalStore } from "react";
 import { showErrorToast } from "../../components/toasts";
+import { catalogueText } from "../../i18n/translations";
 import { NETWORK_ERROR_MESSAGE } from "../../shared/messages";
 import { discardRefusedChanges } from "../answers/discard-refused";
 import { refusalKeysOf, refusalOf, subscribeRefusal } from "../answers/refused-answers";
+import { changeNotUndone, undoThisChange } from "./undo-messages";
 import { focusQuestion } from "./use-hash-focus";
 
 /** The keys of a field whose answers the server refused, as one string (a stable snapshot). */
@@ -40,7 +42,7 @@ export function UndoRefusedChange({ keys }: { keys: readonly string[] }) {
       // The button goes with the refusal: the field takes the focus back.
       if (keys[0]) focusQuestion(keys[0]);
     } catch {
-      showErrorToast("Your change was not undone", NETWORK_ERROR_MESSAGE);
+      showErrorToast(changeNotUndone, NETWORK_ERROR_MESSAGE);
     } finally {
       setBusy(false);
     }
@@ -52,7 +54,8 @@ export function UndoRefusedChange({ keys }: { keys: readonly string[] }) {
       aria-disabled={busy}
       onClick={busy ? undefined : undo}
     >
-      Undo this change
+      {/* In the page's language: its question re-renders when the language changes. */}
+      {catalogueText(undoThisChange)}
     </button>
   );
 }

@@ -1,6 +1,8 @@
 import { Button } from "react-aria-components";
+import { useLanguage } from "../../i18n/use-language";
 import { focusQuestion } from "./use-hash-focus";
 import type { ZipAssist } from "./use-zip-assist";
+import { keepMine, usePlace, zipElsewhere } from "./zip-offer-words";
 
 /**
  * Under a ZIP whose city and state differ from the address's: says so and offers the ZIP's, or
@@ -9,6 +11,7 @@ import type { ZipAssist } from "./use-zip-assist";
  */
 export function ZipCityOffer({ assist, zipKey }: { assist: ZipAssist; zipKey: string }) {
   const { offer } = assist;
+  const { t } = useLanguage();
   const answer = (take: boolean) => {
     if (take) assist.accept();
     else assist.dismiss();
@@ -18,15 +21,13 @@ export function ZipCityOffer({ assist, zipKey }: { assist: ZipAssist; zipKey: st
     <div className="zip-offer" aria-live="polite">
       {offer ? (
         <div className="zip-offer__body">
-          <p className="zip-offer__text">
-            ZIP code {offer.zip} is in {offer.label}, which is not the city and state entered above.
-          </p>
+          <p className="zip-offer__text">{t(zipElsewhere, { zip: offer.zip, place: offer.label })}</p>
           <div className="zip-offer__actions">
             <Button className="button button--secondary" onPress={() => answer(true)}>
-              Use {offer.label}
+              {t(usePlace, { place: offer.label })}
             </Button>
             <Button className="link-button" onPress={() => answer(false)}>
-              Keep my city and state
+              {t(keepMine)}
             </Button>
           </div>
         </div>

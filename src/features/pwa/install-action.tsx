@@ -1,5 +1,7 @@
 import { Button } from "react-aria-components";
+import { useLanguage } from "../../i18n/use-language";
 import { isStandalone } from "./display-mode";
+import { installApp, keepOnHomeScreen } from "./install-messages";
 import { install, useInstallOffer } from "./install-offer";
 
 /**
@@ -11,17 +13,18 @@ import { install, useInstallOffer } from "./install-offer";
  */
 export function InstallAction() {
   const current = useInstallOffer();
+  const { t } = useLanguage();
   if (!current || isStandalone()) return null;
   return (
     <div className="install-hint">
-      <p className="install-hint__text">Keep this application on your home screen.</p>
+      <p className="install-hint__text">{t(keepOnHomeScreen)}</p>
       <Button
         className="link-button"
         onPress={() =>
           install(current).catch((error: unknown) => console.warn("install prompt failed", error))
         }
       >
-        Install app
+        {t(installApp)}
       </Button>
     </div>
   );

@@ -1,7 +1,9 @@
 import { get, set } from "idb-keyval";
 import { useEffect, useState } from "react";
 import { Button } from "react-aria-components";
+import { useLanguage } from "../../i18n/use-language";
 import { isStandalone } from "./display-mode";
+import { dismissHint, iosInstall } from "./install-messages";
 
 /** idb-keyval key remembering that the applicant dismissed the hint on this device. */
 export const IOS_HINT_DISMISSED_KEY = "pwa:ios-install-hint-dismissed";
@@ -41,6 +43,7 @@ type Decision = "deciding" | "shown" | "hidden";
 /** Footer hint for iOS Safari, which has no install prompt; hidden for good once dismissed. */
 export function IosInstallHint() {
   const [decision, setDecision] = useState<Decision>("deciding");
+  const { t } = useLanguage();
   useEffect(() => {
     if (!shouldOffer()) {
       setDecision("hidden");
@@ -72,9 +75,9 @@ export function IosInstallHint() {
   };
   return (
     <div className="install-hint">
-      <p className="install-hint__text">Install this app: tap the Share button, then Add to Home Screen.</p>
+      <p className="install-hint__text">{t(iosInstall)}</p>
       <Button className="link-button" onPress={dismiss}>
-        Dismiss
+        {t(dismissHint)}
       </Button>
     </div>
   );

@@ -1,66 +1,79 @@
+import { useLanguage } from "../../i18n/use-language";
 import type { SubmissionReceipt } from "../../shared/api-types";
 import { formatFileSize } from "../../shared/file-size";
+import * as m from "./receipt-messages";
 import type { Problem, ReceiptState } from "./use-receipt";
 import { useReceipt } from "./use-receipt";
 import "./receipt.css";
 
+type Words = ReturnType<typeof useLanguage>;
+
 const DOCUMENT_STATES: Record<SubmissionReceipt["documents"][number]["status"], string> = {
-  UNPROCESSED: "received, waiting to be converted to PDF",
-  IN_PROGRESS: "received, being converted to PDF",
-  COMPLETED: "received and converted to PDF",
-  FAILED: "received, but it could not be converted to PDF: please e-mail it to the admissions office",
+  UNPROCESSED: m.unprocessed,
+  IN_PROGRESS: m.inProgress,
+  COMPLETED: m.completed,
+  FAILED: m.failed,
 };
 
-// Made when first used (a page's first Intl call loads locale data).
-let dateTime: Intl.DateTimeFormat | undefined;
-const when = (time: string | number) => {
-  dateTime ??= new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short" });
-  return dateTime.format(new Date(time));
+// Made when first used (a page's first Intl call loads locale data), one per language.
+const dateTimes = new Map<string, Intl.DateTimeFormat>();
+const when = (time: string | number, language: string) => {
+  const locale = language === "es" ? "es-US" : "en-US";
+  let format = dateTimes.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short" });
+    dateTimes.set(locale, format);
+  }
+  return format.format(new Date(time));
 };
 
-function ProblemNote({ problem, savedAt }: { problem: Problem; savedAt?: number }) {
-  const since = savedAt === undefined ? "" : ` This is what it had received on ${when(savedAt)}.`;
-  const text =
-    problem.kind === "offline"
-      ? `You're offline, so we can't check with the admissions office right now.${since}`
-      : `We couldn't check with the admissions office just now: ${problem.message}${since}`;
-  return <p className="receipt__note">{text}</p>;
+function ProblemNote({ problem, savedAt, words }: { problem: Problem; savedAt?: number; words: Words }) {
+  const { t, text, language } = words;
+  const since = savedAt === undefined ? "" : ` ${t(m.receivedOn, { date: when(savedAt, language) })}`;
+  const note =
+    problem.kind === "offline" ? t(m.offline) : t(m.unreachable, { message: text(problem.message) });
+  return <p className="receipt__note">{`${note}${since}`}</p>;
 }
 
-function Received({ receipt }: { receipt: SubmissionReceipt }) {
+function Received({ receipt, words }: { receipt: SubmissionReceipt; words: Words }) {
+  const { t, text, language } = words;
   return (
     <ul className="receipt__items">
       <li>
         {receipt.submitted_at
-          ? `Your application, submitted on ${when(receipt.submitted_at)}.`
-          : "Your application has not been submitted yet."}
+          ? t(m.submittedOn, { date: when(receipt.submitted_at, language) })
+          : t(m.notSubmitted)}
       </li>
       {receipt.documents.map((document) => (
         <li key={document.key}>
-          {document.label}: {document.file_name} ({formatFileSize(document.file_size)}),{" "}
-          {DOCUMENT_STATES[document.status]}.
+          {t(m.documentLine, {
+            label: text(document.label),
+            file: document.file_name,
+            size: formatFileSize(document.file_size),
+            state: t(DOCUMENT_STATES[document.status]),
+          })}
         </li>
       ))}
-      {receipt.documents.length === 0 ? <li>No documents: you did not upload any.</li> : null}
+      {receipt.documents.length === 0 ? <li>{t(m.noDocuments)}</li> : null}
     </ul>
   );
 }
 
-function Body({ state }: { state: ReceiptState }) {
+function Body({ state, words }: { state: ReceiptState; words: Words }) {
   switch (state.phase) {
     case "loading":
-      return <p>Checking with the admissions office…</p>;
+      return <p>{words.t(m.checking)}</p>;
     case "fresh":
-      return <Received receipt={state.receipt} />;
+      return <Received receipt={state.receipt} words={words} />;
     case "stored":
       return (
         <>
-          <ProblemNote problem={state.problem} savedAt={state.stored.savedAt} />
-          <Received receipt={state.stored.receipt} />
+          <ProblemNote problem={state.problem} savedAt={state.stored.savedAt} words={words} />
+          <Received receipt={state.stored.receipt} words={words} />
         </>
       );
     case "none":
-      return <ProblemNote problem={state.problem} />;
+      return <ProblemNote problem={state.problem} words={words} />;
   }
 }
 
@@ -71,10 +84,11 @@ function Body({ state }: { state: ReceiptState }) {
  */
 export function ReceiptSection({ owner, children }: { owner: string; children?: React.ReactNode }) {
   const state = useReceipt(owner);
+  const words = useLanguage();
   return (
     <section className="receipt" aria-labelledby="receipt-title" aria-busy={state.phase === "loading"}>
-      <h2 id="receipt-title">What the admissions office has received</h2>
-      <Body state={state} />
+      <h2 id="receipt-title">{words.t(m.title)}</h2>
+      <Body state={state} words={words} />
       {children}
     </section>
   );

@@ -2,12 +2,17 @@ import { type RefObject, useState } from "react";
 import { Button, Dialog, Heading, Link, Popover } from "react-aria-components";
 import { useNavigate } from "react-router-dom";
 import { preloadPage } from "../../app/route-modules";
+import { AriaLocale } from "../../i18n/aria-locale";
+import { useLanguage } from "../../i18n/use-language";
 import { SIGNED_OUT_MESSAGE } from "../../shared/messages";
 import { answerStore } from "../answers/answer-session";
 import { useAnonymousWithAnswers } from "../answers/use-anonymous-with-answers";
 import { ContinueOnAnotherDeviceButton } from "../draft-links/continue-on-another-device";
 import type { ClientSnapshot } from "../profile/client-snapshot";
 import { logOut, reportLogOutFailure, unsentChanges } from "../session/log-out";
+import * as words from "./account-menu-messages";
+import { account } from "./shell-messages";
+import { unsentWarning, unsentWarningEnglish } from "./unsent-warning";
 
 type AccountMenuProps = {
   snapshot: ClientSnapshot;
@@ -22,6 +27,7 @@ export function AccountMenu({ snapshot, triggerRef, onClose }: AccountMenuProps)
   /** Changes still unsent when the user asked to log out: they are warned before going. */
   const [unsent, setUnsent] = useState(0);
   const anonymousWithAnswers = useAnonymousWithAnswers(snapshot.is_logged_in);
+  const { language, t } = useLanguage();
 
   async function onLogOut(anyway: boolean) {
     setBusy(true);
@@ -42,70 +48,68 @@ export function AccountMenu({ snapshot, triggerRef, onClose }: AccountMenuProps)
   const carry = () => ({ studentAnswers: answerStore.all() });
 
   return (
-    <Popover
-      className="popover"
-      offset={5}
-      placement="bottom end"
-      triggerRef={triggerRef}
-      isOpen
-      onOpenChange={(isOpen) => {
-        if (!isOpen) onClose();
-      }}
-    >
-      <Dialog className="popover__dialog" aria-labelledby="account-heading">
-        <div className="popover__header">
-          <Heading slot="title" id="account-heading">
-            Account
-          </Heading>
-          <Button className="icon-button" aria-label="Close" onPress={onClose}>
-            <span aria-hidden="true">×</span>
-          </Button>
-        </div>
-        {snapshot.is_logged_in && unsent > 0 ? (
-          <div className="popover__body" role="alert">
-            <p>
-              {unsent === 1 ? "1 change hasn't" : `${unsent} changes haven't`} reached the server yet. If you
-              log out now, {unsent === 1 ? "it stays" : "they stay"} on this device and{" "}
-              {unsent === 1 ? "is" : "are"} sent when you sign in here again.
-            </p>
-            <Button className="button button--primary" onPress={onClose} autoFocus>
-              Stay signed in
-            </Button>
-            <Button className="button button--secondary" isDisabled={busy} onPress={() => onLogOut(true)}>
-              Log out anyway
+    <AriaLocale>
+      <Popover
+        className="popover"
+        offset={5}
+        placement="bottom end"
+        triggerRef={triggerRef}
+        isOpen
+        onOpenChange={(isOpen) => {
+          if (!isOpen) onClose();
+        }}
+      >
+        <Dialog className="popover__dialog" aria-labelledby="account-heading">
+          <div className="popover__header">
+            <Heading slot="title" id="account-heading">
+              {t(account)}
+            </Heading>
+            <Button className="icon-button" aria-label={t(words.close)} onPress={onClose}>
+              <span aria-hidden="true">×</span>
             </Button>
           </div>
-        ) : snapshot.is_logged_in ? (
-          <div className="popover__body">
-            <p className="popover__username">{snapshot.username}</p>
-            <Button className="button button--secondary" isDisabled={busy} onPress={() => onLogOut(false)}>
-              Log Out
-            </Button>
-          </div>
-        ) : (
-          <div className="popover__body popover__actions">
-            <Link
-              className="button button--primary"
-              href="/login"
-              routerOptions={{ state: carry() }}
-              onHoverStart={() => preloadPage("login")}
-              onPress={onClose}
-            >
-              Sign In
-            </Link>
-            <Link
-              className="button button--secondary"
-              href="/signup"
-              routerOptions={{ state: carry() }}
-              onHoverStart={() => preloadPage("signup")}
-              onPress={onClose}
-            >
-              Create Account
-            </Link>
-            {anonymousWithAnswers ? <ContinueOnAnotherDeviceButton onOpen={onClose} /> : null}
-          </div>
-        )}
-      </Dialog>
-    </Popover>
+          {snapshot.is_logged_in && unsent > 0 ? (
+            <div className="popover__body" role="alert">
+              <p>{language === "en" ? unsentWarningEnglish(unsent) : t(unsentWarning, { count: unsent })}</p>
+              <Button className="button button--primary" onPress={onClose} autoFocus>
+                {t(words.staySignedIn)}
+              </Button>
+              <Button className="button button--secondary" isDisabled={busy} onPress={() => onLogOut(true)}>
+                {t(words.logOutAnyway)}
+              </Button>
+            </div>
+          ) : snapshot.is_logged_in ? (
+            <div className="popover__body">
+              <p className="popover__username">{snapshot.username}</p>
+              <Button className="button button--secondary" isDisabled={busy} onPress={() => onLogOut(false)}>
+                {t(words.logOutAction)}
+              </Button>
+            </div>
+          ) : (
+            <div className="popover__body popover__actions">
+              <Link
+                className="button button--primary"
+                href="/login"
+                routerOptions={{ state: carry() }}
+                onHoverStart={() => preloadPage("login")}
+                onPress={onClose}
+              >
+                {t(words.signInAction)}
+              </Link>
+              <Link
+                className="button button--secondary"
+                href="/signup"
+                routerOptions={{ state: carry() }}
+                onHoverStart={() => preloadPage("signup")}
+                onPress={onClose}
+              >
+                {t(words.createAccountAction)}
+              </Link>
+              {anonymousWithAnswers ? <ContinueOnAnotherDeviceButton onOpen={onClose} /> : null}
+            </div>
+          )}
+        </Dialog>
+      </Popover>
+    </AriaLocale>
   );
 }

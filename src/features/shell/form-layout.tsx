@@ -2,6 +2,7 @@ import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { Navigate, Outlet, useLoaderData, useLocation, useNavigation } from "react-router-dom";
 import { LoadingOverlay } from "../../components/loading-overlay";
 import { showSuccessToast } from "../../components/toasts";
+import { useLanguage } from "../../i18n/use-language";
 import { lazyPart } from "../../lib/load-part";
 import { focusPageStart } from "../../lib/page-start";
 import { firstScreenShown } from "../../lib/preload-when-idle";
@@ -14,6 +15,7 @@ import { PageRenderedContext } from "../form/page-rendered";
 import type { BaseProfile } from "../profile/base-profile-loader";
 import { useProfileLoadNotice } from "../profile/profile-load-notice";
 import { SnapshotContext } from "../profile/snapshot-context";
+import { skipToMain } from "./header-words";
 import { PageNoticesContext } from "./page-notices";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
@@ -39,6 +41,7 @@ const ValidationSummary = lazyPart(() =>
 
 /** The frame of every form page: header, steps, welcome banner, the page, footer. */
 export function FormLayout() {
+  const { t } = useLanguage();
   const base = useLoaderData() as BaseProfile;
   const [hasChangedPage, setHasChangedPage] = useState(false);
   const markPageChanged = useCallback(() => setHasChangedPage(true), []);
@@ -87,7 +90,7 @@ export function FormLayout() {
           if (focusPageStart()) event.preventDefault();
         }}
       >
-        Skip to main content
+        {t(skipToMain)}
       </a>
       <SiteHeader snapshot={snapshot} />
       {snapshot.is_service_user ? null : <StepNav />}

@@ -13,6 +13,7 @@ import {
   worthAnnouncing,
 } from "../answers/sync-status";
 import { useSyncStatus } from "../answers/use-sync-status";
+import { fixIt, fixThem, mayBeCleared, tryAgain as retry } from "./header-words";
 
 const PROBLEMS: ReadonlySet<StatusClass> = new Set(["local-error", "attention", "refused", "server-error"]);
 
@@ -23,7 +24,7 @@ const PROBLEMS: ReadonlySet<StatusClass> = new Set(["local-error", "attention", 
  */
 export function SyncStatusIndicator() {
   // Re-rendered in the new words when the applicant switches language.
-  useLanguage();
+  const { t } = useLanguage();
   const status = useSyncStatus();
   const kind = statusClass(status);
   const announcement = useAnnouncement(status, kind);
@@ -43,7 +44,7 @@ export function SyncStatusIndicator() {
             <>
               {" "}
               <Link href={fix} className="sync-status__link">
-                {status.refused === 1 ? "Fix it" : "Fix them"}
+                {t(status.refused === 1 ? fixIt : fixThem)}
               </Link>
             </>
           ) : null}
@@ -51,15 +52,12 @@ export function SyncStatusIndicator() {
             <>
               {" "}
               <Button className="sync-status__retry" onPress={() => void tryAgain()}>
-                Try again
+                {t(retry)}
               </Button>
             </>
           ) : null}
           {status.persistent === false && status.phase === "local-only" ? (
-            <span className="sync-status__note">
-              {" "}
-              (this browser may clear it if the device runs out of space: create an account to keep it safe)
-            </span>
+            <span className="sync-status__note"> {t(mayBeCleared)}</span>
           ) : null}
         </span>
       </p>
