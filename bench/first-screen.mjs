@@ -5,8 +5,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort, launchChromium, startBuiltServer } from "./built-server.mjs";
 
-// Issue 15's targets for the figures printed here.
-const FIRST_SCREEN_KIB_TARGET = 150;
+// Targets for the figures printed here: issue 34's first screen (not above the 148.9 KiB it was
+// measured at when filed), issue 15's repeat visit.
+const FIRST_SCREEN_KIB_TARGET = 148.9;
 const REPEAT_VISIT_MS_TARGET = 1_000;
 
 const port = await freePort();
