@@ -7,6 +7,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { partner } from "../../src/config/partner";
+import { metaDescription, needsJavaScript } from "../../src/features/shell/document-head-messages";
 import { clientHeaders, createTestApp, signedInUser, type TestApp } from "../helpers/test-app";
 
 const run = promisify(execFile);
@@ -409,10 +410,13 @@ describe("with prerendered first screens (decision 0018)", () => {
 // Issue 35: the first screens the build prerenders (scripts/prerender-shells.ts, run here on a
 // stand-in of Vite's index.html), sent in the language the page is asked in.
 describe("with the prerendered first screens in English and Spanish (issue 35)", () => {
+  // As the build writes it: its description and <noscript> from the same messages as index.html's.
   const BUILT_INDEX = [
     '<!doctype html><html lang="en"><head><title>Built</title>',
+    `<meta name="description" content="${metaDescription.replace("{host}", partner.name)}" />`,
     '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">',
-    '</head><body><div id="root"></div><script type="module" src="/assets/index-abc.js"></script></body></html>',
+    `</head><body><noscript>${needsJavaScript}</noscript><div id="root"></div>`,
+    '<script type="module" src="/assets/index-abc.js"></script></body></html>',
   ].join("");
   let test: TestApp;
   let buildDir: string;
