@@ -50,6 +50,12 @@ export async function startNetworkServer(
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const db = new pg.Pool({ connectionString: postgres.url, max: 2 });
+  // pg's pool.end() resolves once it has let its connections go, before each has closed: the
+  // server's "terminating connection" (57P01) as it stops may then reach one, which is expected.
+  let stopping = false;
+  db.on("error", (error) => {
+    if (!stopping) throw error;
+  });
   // Gone with the test, however it ends: the server, and PostgreSQL at once (SIGQUIT) with its files.
   const stopNow = () => {
     child.kill("SIGKILL");
@@ -67,6 +73,7 @@ export async function startNetworkServer(
     process.off("exit", stopNow);
     if (child.exitCode === null) child.kill("SIGTERM");
     await exited;
+    stopping = true;
     await db.end();
     await postgres.stop();
   };
