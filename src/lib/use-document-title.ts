@@ -1,9 +1,15 @@
 import { useEffect } from "react";
 import { partner } from "../config/partner";
+import { documentTitleTemplate } from "../features/shell/document-head-messages";
+import { currentLanguage, message } from "../i18n/translations";
 
-/** "About You – Northbridge University Application": the browser's title names the screen (WCAG 2.4.2). */
+/**
+ * "About You – Northbridge University Application", "Sobre usted – Solicitud de Northbridge
+ * University": the browser's title names the screen (WCAG 2.4.2), in the language shown.
+ */
 export function documentTitle(screen: string): string {
-  return `${screen} – ${partner.name} Application`;
+  const host = currentLanguage() === "es" ? (partner.es?.name ?? partner.name) : partner.name;
+  return message(documentTitleTemplate, { title: screen, host });
 }
 
 /**

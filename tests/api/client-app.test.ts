@@ -448,7 +448,7 @@ describe("with the prerendered first screens in English and Spanish (issue 35)",
       expect(response.headers["cache-control"]).toBe("no-cache");
       expect(String(response.headers.vary).split(/,\s*/)).toEqual(["Accept-Encoding", "Cookie"]);
       expect(lang(response.body)).toBe("es");
-      expect(title(response.body)).toBe(`Sobre usted – ${partner.name} Application`);
+      expect(title(response.body)).toBe(`Sobre usted – Solicitud de ${partner.es?.name ?? partner.name}`);
       expect(h1(response.body)).toBe("Sobre usted");
       expect(response.body).toContain("<h2>¡Bienvenido/a!</h2>");
       expect(response.body).toContain("Paso uno");

@@ -83,7 +83,7 @@ test("a visitor who chose Spanish gets About You in Spanish from the HTML, then 
   const bare = await withoutScripts(browser, context, "/about");
   const shellPage = bare.page;
   await expect(shellPage.locator("html")).toHaveAttribute("lang", "es");
-  await expect(shellPage).toHaveTitle(`Sobre usted – ${partner.name} Application`);
+  await expect(shellPage).toHaveTitle(`Sobre usted – Solicitud de ${partner.es?.name ?? partner.name}`);
   await expect(shellPage.locator(`${SHELL} h1`)).toHaveText("Sobre usted");
   await expect(shellPage.locator(`${SHELL} .welcome-banner h2`)).toHaveText("¡Bienvenido/a!");
   await expect(shellPage.locator(`${SHELL} .step-nav`)).toContainText("Paso uno");
@@ -106,7 +106,7 @@ test("a visitor who chose Spanish gets About You in Spanish from the HTML, then 
   await expect(page.locator(SHELL)).toHaveCount(0);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sobre usted");
   await expect(page.getByRole("heading", { level: 2, name: "¡Bienvenido/a!" })).toBeVisible();
-  await expect(page).toHaveTitle(`Sobre usted – ${partner.name} Application`);
+  await expect(page).toHaveTitle(`Sobre usted – Solicitud de ${partner.es?.name ?? partner.name}`);
   expect(await box(page, "h1")).toEqual(shellBoxes.heading);
   expect(await box(page, ".welcome-banner")).toEqual(shellBoxes.banner);
   expect(await box(page, ".step-nav")).toEqual(shellBoxes.steps);

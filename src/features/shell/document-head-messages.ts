@@ -4,3 +4,5 @@
 export const metaDescription = "Apply to {host} as a transfer, second-degree or accelerated student.";
 export const needsJavaScript =
   "This application needs JavaScript. Please enable it in your browser's settings.";
+/** The browser's title (WCAG 2.4.2): the screen shown, then the institution's application. */
+export const documentTitleTemplate = "{title} – {host} Application";
