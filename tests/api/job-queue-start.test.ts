@@ -27,6 +27,8 @@ const pools: pg.Pool[] = [];
 const poolErrors: Error[] = [];
 let ending = false;
 
+// Skipped where PostgreSQL is not installed (the race is PostgreSQL's deadlock between two
+// processes' transactions; PGlite has one connection); CI installs it and fails on a skip.
 describe.skipIf(lacks("postgresql"))("two processes setting up the job queue at once", () => {
   beforeAll(async () => {
     postgres = await startPostgres();

@@ -361,7 +361,8 @@ test.describe("without a service worker (the page's own loads only)", () => {
     // page's life. Here the date question's code is lost offline, then refused to every try of
     // this page once back online, as such a browser would; the reloaded page gets it. (In such a
     // browser itself, tries after the first never reach the network, so the count below cannot be
-    // made: sync.spec.ts's offline tests meet the reload there.)
+    // made: sync.spec.ts's offline tests meet the reload there.) Skipped in such a browser for
+    // that reason; CI's system Chromium always runs it.
     await skipUnlessImportsRetried(page);
     const DATE_CODE = "**/assets/date-question-*.js";
     let lostOffline = 0;
