@@ -23,6 +23,9 @@ async function open(page: Page, path: string): Promise<void> {
 async function openSummary(page: Page): Promise<void> {
   await signIn(page);
   await open(page, "/final-steps");
+  // The applicant's own application has opened and the device has sent its start (the header says
+  // so), as accessibility.spec.ts waits before its Submit: a failure to open it is told here.
+  await expect(page.getByRole("status").filter({ hasText: "All changes saved" })).toBeVisible();
   await page.getByRole("button", { name: "Submit application" }).click();
   await expect(page.getByRole("heading", { name: "We're missing some information!" })).toBeFocused();
 }
