@@ -27,10 +27,15 @@ declare module "fastify" {
  */
 export const staffSessionsPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest("staff", null);
-  app.addHook("onRequest", async (request) => {
-    if (!routingPath(request.url).startsWith(`${STAFF_API}/`)) return;
+  // Synchronous for every other path (a callback, not a promise per request: issue 33).
+  app.addHook("onRequest", (request, _reply, done) => {
+    if (!routingPath(request.url).startsWith(`${STAFF_API}/`)) return done();
     const token = request.cookies[cookieName(STAFF_SESSION_COOKIE, isSecure(request))];
-    if (token) request.staff = await findStaffSession(app.db, token, app.clock());
+    if (!token) return done();
+    findStaffSession(app.db, token, app.clock()).then((staff) => {
+      request.staff = staff;
+      done();
+    }, done);
   });
 });
 
