@@ -23,7 +23,7 @@ export default defineConfig({
   fullyParallel: false,
   // One file at a time by default, the steadiest on a loaded laptop. The suite mostly waits on
   // pages (its runner, server and Chromium use about 0.4 of a core on two), and each test has its
-  // own applicant, so files may run side by side: CI runs four (E2E_WORKERS=4, decision 0008).
+  // own applicant, so files may run side by side: CI runs two (E2E_WORKERS=2, decision 0008).
   workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
   reporter: [["list"]],
