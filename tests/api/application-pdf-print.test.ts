@@ -99,6 +99,7 @@ function visibleAnswers(answers: Record<string, string>, counts: Record<string, 
   return shown;
 }
 
+// Skipped where poppler is not installed (the PDF is read with pdftotext); CI installs it.
 describe.skipIf(lacks("poppler"))("the application PDF of a complete application", () => {
   it(
     "holds every visible answer, no hidden one, the attached documents after their dividers, an outline of steps and documents, tagged Letter pages",

@@ -54,6 +54,7 @@ async function convertedFiles(userId: string): Promise<string[]> {
   return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
 }
 
+// Skipped where poppler is not installed (the output is read with its tools); CI installs it.
 describe.skipIf(lacks("poppler"))("real conversions through the API", () => {
   it("turns a PNG into a one-page PDF showing the picture", async () => {
     const { cookie, state, pdf } = await convertThroughApi(
@@ -90,6 +91,7 @@ describe.skipIf(lacks("poppler"))("real conversions through the API", () => {
   });
 });
 
+// Skipped where poppler is not installed (the output is read with its tools); CI installs it.
 describe.skipIf(lacks("poppler"))("Word documents through the API", () => {
   it("converts a .docx with the engine this machine has (LibreOffice, or the simplified rendering)", async () => {
     const { state, pdf } = await convertThroughApi(sampleDocx("tables.docx"), "tables.docx");

@@ -57,6 +57,7 @@ async function waitForOutput(text: string, timeoutMs = STATE_WAIT_MS): Promise<v
   }
 }
 
+// Skipped where PostgreSQL is not installed (a second process needs a shared server); CI installs it.
 describe.skipIf(lacks("postgresql"))("a separate worker process", () => {
   beforeAll(async () => {
     postgres = await startPostgres();

@@ -10,7 +10,7 @@ import { lacks } from "../helpers/system-tools";
 // 'error' event on the pool, and an 'error' event nobody listens to ends a Node process. The
 // connections are ended here as a restart ends them (pg_terminate_backend sends the same
 // "terminating connection due to administrator command"), on this suite's PostgreSQL only.
-
+// Skipped where PostgreSQL is not installed (PGlite has no server to end connections); CI installs it.
 describe.skipIf(lacks("postgresql"))("PostgreSQL ends the pool's idle connections", () => {
   let postgres: Postgres;
   let handle: DatabaseHandle;
