@@ -21,9 +21,9 @@ if (!process.env.TEST_WORKER_INDEX) {
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  // One file at a time by default, the steadiest on a loaded laptop. The suite mostly waits on
-  // pages (its runner, server and Chromium use about 0.4 of a core on two), and each test has its
-  // own applicant, so files may run side by side: CI runs two (E2E_WORKERS=2, decision 0008).
+  // One file at a time by default, the steadiest on a loaded laptop. Each test has its own
+  // applicant, so files may run side by side: CI runs two (E2E_WORKERS=2, decision 0008), which
+  // keep two cores 80-98 % busy (Chromium's renderer and browser processes most of it).
   workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
   reporter: [["list"]],
@@ -36,7 +36,10 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     navigationTimeout: 120_000,
-    trace: "retain-on-failure",
+    // A trace of each test, kept when it fails, to open with `npx playwright show-trace`. Its
+    // screencast and DOM snapshots cost a fifth of the suite's CPU; CI, whose traces stay on its
+    // machine, turns them off (E2E_TRACE=off) and prints the failed page's snapshot instead.
+    trace: process.env.E2E_TRACE === "off" ? "off" : "retain-on-failure",
     launchOptions,
   },
   webServer: {
