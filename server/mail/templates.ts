@@ -1,4 +1,5 @@
 import { partner } from "../../src/config/partner";
+import { partnerNameIn } from "../../src/config/partner-name";
 import type { Language } from "../../src/i18n/language";
 import { composeMail } from "./layout";
 import { MAIL_WORDS, mailDateTime } from "./mail-words";
@@ -77,7 +78,7 @@ export function passwordResetMail(to: string, resetUrl: string, language: Langua
 
 /** The institution's name as a mail in `language` writes it (its configuration's Spanish, else its own). */
 export function hostIn(language: Language): string {
-  return language === "es" ? (partner.es?.name ?? partner.name) : partner.name;
+  return partnerNameIn(partner, language);
 }
 
 /** Sent once an application is submitted (issue 35): the applicant's receipt, in their language. */

@@ -6,6 +6,7 @@ import { compileMessage } from "@lingui/message-utils/compileMessage";
 import noticeTexts from "../components/notices.es.json";
 import { partner } from "../config/partner";
 import partnerTexts from "../config/partner.es.json";
+import { partnerNameIn } from "../config/partner-name";
 import applicationTexts from "../features/application/application.es.json";
 import authTexts from "../features/auth/auth.es.json";
 import documentTexts from "../features/documents/documents.es.json";
@@ -91,7 +92,7 @@ export function spanish(): LoadedLanguage {
       partnerOwnSpanish(),
     ),
     partner.name,
-    partner.es?.name ?? partner.name,
+    partnerNameIn(partner, "es"),
   );
   const matchTemplate = templateMatcher([
     ...Object.keys(messageTexts),

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { partner } from "../config/partner";
+import { partnerNameIn } from "../config/partner-name";
 import { documentTitleTemplate } from "../features/shell/document-head-messages";
 import { currentLanguage, message } from "../i18n/translations";
 
@@ -8,8 +9,7 @@ import { currentLanguage, message } from "../i18n/translations";
  * University": the browser's title names the screen (WCAG 2.4.2), in the language shown.
  */
 export function documentTitle(screen: string): string {
-  const host = currentLanguage() === "es" ? (partner.es?.name ?? partner.name) : partner.name;
-  return message(documentTitleTemplate, { title: screen, host });
+  return message(documentTitleTemplate, { title: screen, host: partnerNameIn(partner, currentLanguage()) });
 }
 
 /**
