@@ -133,6 +133,18 @@ for (const scenario of SCENARIOS) {
     await network.impair(CLEAN);
     await Promise.all(header.checks);
     await traffic.settled();
+    // The résumé's answer ("ANSWERED") is written on the device when the page sees its conversion
+    // end, which on a bad link can come after the convergence above, even after Submit (the server
+    // wrote the same answer itself). On the clean link it is sent: wait for that, then judge.
+    await expect
+      .poll(
+        async () => {
+          const device = await deviceState(first, username);
+          return device.queued + device.uploadsQueued;
+        },
+        { timeout: 120_000, intervals: [250] },
+      )
+      .toBe(0);
 
     // Every answer and document on the server is the device's, none twice; the PDF is hers.
     await expectEverythingOnce({
