@@ -20,6 +20,8 @@ describe("findChromium", () => {
     );
   });
 
+  // Skipped without a system Chromium (this test looks for /usr/bin/chromium); CI installs it and
+  // fails on a skip.
   it.skipIf(lacks("systemChromium"))("finds the system's Chromium on PATH", async () => {
     expect(await findChromium(undefined, { PATH: "/usr/bin" })).toEqual({
       executablePath: "/usr/bin/chromium",
@@ -27,6 +29,8 @@ describe("findChromium", () => {
     });
   });
 
+  // Skipped where poppler is missing (poppler-utils reads the PDF); CI installs it and fails on a
+  // skip.
   it.skipIf(lacks("poppler"))(
     "without any Chromium on the machine, prints with the one from @sparticuz/chromium",
     async () => {

@@ -59,6 +59,8 @@ function hostileHtml(base: string): string {
     </body></html>`;
 }
 
+// Skipped where poppler is missing (poppler-utils reads the PDF); CI installs it and fails on a
+// skip.
 describe.skipIf(lacks("poppler"))("printHtml", () => {
   it(
     "prints the document on Letter paper by default, on A4 when asked",
@@ -136,6 +138,8 @@ describe.skipIf(lacks("poppler"))("printHtml", () => {
   );
 });
 
+// Skipped where poppler is missing (poppler-utils reads the PDF); CI installs it and fails on a
+// skip.
 describe.skipIf(lacks("poppler"))("a document with its own paged media", () => {
   it(
     "prints on its own @page size and margins, tagged, with an outline of its headings",
@@ -158,6 +162,8 @@ describe.skipIf(lacks("poppler"))("a document with its own paged media", () => {
   );
 });
 
+// Skipped where poppler is missing (poppler-utils reads the PDF); CI installs it and fails on a
+// skip.
 describe.skipIf(lacks("poppler"))("contexts made ahead (a spare after each job)", () => {
   it(
     "makes the first job's context and page (scripts off) at start",
@@ -207,6 +213,8 @@ describe.skipIf(lacks("poppler"))("contexts made ahead (a spare after each job)"
   );
 });
 
+// Skipped where poppler is missing (poppler-utils reads the PDF); CI installs it and fails on a
+// skip.
 describe.skipIf(lacks("poppler"))("the supervisor", () => {
   it(
     "relaunches Chromium after it crashes",

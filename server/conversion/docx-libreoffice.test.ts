@@ -59,6 +59,8 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
+// Skipped where libreoffice and poppler are missing (LibreOffice converts and poppler-utils reads
+// the PDF); CI installs it and fails on a skip.
 describe.skipIf(lacks("libreoffice", "poppler"))("every sample Word document (mammoth's test data)", () => {
   it.each(SAMPLE_DOCX_NAMES)(
     "%s converts to a page with its text",
@@ -82,6 +84,8 @@ describe.skipIf(lacks("libreoffice", "poppler"))("every sample Word document (ma
   );
 });
 
+// Skipped where libreoffice and poppler are missing (LibreOffice converts and poppler-utils reads
+// the PDF); CI installs it and fails on a skip.
 describe.skipIf(lacks("libreoffice", "poppler"))("content outside the upload is never read", () => {
   /** The picture, wherever a link relative to the conversion folder or the pool folders would find it. */
   async function plantPictures(): Promise<string> {
@@ -164,6 +168,8 @@ describe.skipIf(lacks("libreoffice", "poppler"))("content outside the upload is 
   );
 });
 
+// Skipped where libreoffice and poppler are missing (LibreOffice converts and poppler-utils reads
+// the PDF); CI installs it and fails on a skip.
 it.skipIf(lacks("libreoffice", "poppler"))(
   "LibreOffice refuses, as not a valid Word document, a package whose document part is not XML",
   async () => {

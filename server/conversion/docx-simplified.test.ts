@@ -52,6 +52,8 @@ it("says at start-up that Word documents take the simplified path", () => {
   );
 });
 
+// Skipped where poppler is missing (poppler-utils reads the PDF); CI installs it and fails on a
+// skip.
 describe.skipIf(lacks("poppler"))("every sample Word document (mammoth's test data)", () => {
   it.each(SAMPLE_DOCX_NAMES)(
     "%s converts to Letter pages with its text",
@@ -75,6 +77,8 @@ describe.skipIf(lacks("poppler"))("every sample Word document (mammoth's test da
   );
 });
 
+// Skipped where poppler is missing (poppler-utils reads the PDF); CI installs it and fails on a
+// skip.
 it.skipIf(lacks("poppler"))(
   "never requests a linked picture or a field's URL",
   async () => {

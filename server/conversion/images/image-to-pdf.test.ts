@@ -57,6 +57,8 @@ function expectColour(actual: Rgb, expected: Rgb) {
 }
 
 describe("PNG", () => {
+  // Skipped where poppler is missing (poppler-utils reads the PDF); CI installs it and fails on a
+  // skip.
   it.skipIf(lacks("poppler"))(
     "puts a landscape picture on a landscape Letter page, scaled to fit and centred",
     async () => {
@@ -92,6 +94,8 @@ describe("PNG", () => {
     expect((await pdfInfo(pdf))["Page size"]).toBe(LETTER_PORTRAIT);
   });
 
+  // Skipped where poppler is missing (poppler-utils reads the PDF); CI installs it and fails on a
+  // skip.
   it.skipIf(lacks("poppler"))("keeps transparency as a soft mask over white", async () => {
     const pdf = await imageToPdf("png", buildPng(100, 100, quarters(100, 100), { alpha: true }));
     const images = await pdfImages(pdf);
@@ -112,6 +116,8 @@ describe("PNG", () => {
 });
 
 describe("JPEG", () => {
+  // Skipped where poppler is missing (poppler-utils reads the PDF); CI installs it and fails on a
+  // skip.
   it.skipIf(lacks("poppler"))(
     "applies the EXIF orientation: a picture to be turned 90° clockwise is shown upright",
     async () => {
@@ -131,6 +137,8 @@ describe("JPEG", () => {
     },
   );
 
+  // Skipped where poppler is missing (poppler-utils reads the PDF); CI installs it and fails on a
+  // skip.
   it.skipIf(lacks("poppler")).each([
     [3, [YELLOW, BLUE, GREEN, RED]],
     [8, [GREEN, YELLOW, RED, BLUE]],

@@ -38,6 +38,8 @@ async function expectConverts(): Promise<void> {
   expect(await pdfText(await pool.convert(tables))).toContain("Top left");
 }
 
+// Skipped where libreoffice and poppler are missing (LibreOffice converts and poppler-utils reads
+// the PDF); CI installs it and fails on a skip.
 describe.skipIf(lacks("libreoffice", "poppler"))("LibreOfficePool", () => {
   it(
     "kills an instance that stops answering, and converts the next document with a new one",
@@ -79,6 +81,8 @@ describe.skipIf(lacks("libreoffice", "poppler"))("LibreOfficePool", () => {
   );
 });
 
+// Skipped where libreoffice and poppler are missing (LibreOffice converts and poppler-utils reads
+// the PDF); CI installs it and fails on a skip.
 describe.skipIf(lacks("libreoffice", "poppler"))("LibreOffice and the process that started it", () => {
   /**
    * A server holding one LibreOffice instance (hold-libreoffice.ts), in a process group of its own

@@ -7,6 +7,8 @@ import { UploadRefused } from "../types";
 import { normalisePdf } from "./normalise-pdf";
 
 describe("normalisePdf", () => {
+  // Skipped where poppler is missing (poppler-utils reads the PDF); CI installs it and fails on a
+  // skip.
   it.skipIf(lacks("poppler"))("keeps every page and its text", async () => {
     const input = await textPdf([
       ["Official transcript", "Calculus I    A"],
