@@ -2,14 +2,17 @@
 // goes before optimising (issue 15). Not part of `npm run bench`: it prints no target.
 //
 //   node bench/profile-client.mjs [/about] [--signed-in] [--by=package|file|function|line|ours] [--top=40]
-//                                 [--task-ms=10] [--typing]
+//                                 [--task-ms=10] [--typing] [--in-tasks-of=tab-leadership]
 //
 // Loads the page in Debian's Chromium (no throttling), samples the main thread from navigation
 // until the page has been quiet for a second, maps every sample through the build's source maps,
 // and prints self time grouped by npm package (default), source file or function, plus the
 // page's tasks over 20 ms as the trace saw them. With --typing, the samples are of typing instead:
 // once the page is quiet, a name typed into its first text field a key every 90 ms, as
-// bench/autosave.mjs types, with the `answer-commit` times it measured.
+// bench/autosave.mjs types, with the `answer-commit` times it measured. With --in-tasks-of=NAME,
+// the summary counts only the samples in tasks whose first script is in a file named NAME (with
+// --task-ms=0, every such task): what Lighthouse's "by script" puts under that file (issue 34: the
+// sync engine's file was charged with React's render of the page its loader's promises resolved).
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -25,6 +28,7 @@ const tasksOnly = args.includes("--tasks-only");
 const typing = args.includes("--typing");
 const TASK_MS = Number(args.find((arg) => arg.startsWith("--task-ms="))?.slice(10) ?? 10);
 const top = Number(args.find((arg) => arg.startsWith("--top="))?.slice(6) ?? 40);
+const inTasksOf = args.find((arg) => arg.startsWith("--in-tasks-of="))?.slice(14);
 
 // Trace events of note, whose time inside each long task is printed.
 const KINDS = [
@@ -325,9 +329,10 @@ async function report(profile, tasks) {
     const ms = (profile.timeDeltas[index + 1] ?? 0) / 1_000;
     const key = await sampleKey(id, profile.lines[index]);
     if (key === "(idle)") continue;
+    const task = tasks.findIndex((t) => at >= t.ts && at <= t.ts + t.ms * 1_000);
+    if (inTasksOf && !tasks[task]?.script?.includes(inTasksOf)) continue;
     total += ms;
     selfTime.set(key, (selfTime.get(key) ?? 0) + ms);
-    const task = tasks.findIndex((t) => at >= t.ts && at <= t.ts + t.ms * 1_000);
     if (task >= 0) perTask[task].set(key, (perTask[task].get(key) ?? 0) + ms);
   }
   const topOf = (map, count) => [...map].sort((a, b) => b[1] - a[1]).slice(0, count);

@@ -1,0 +1,81 @@
+// Every IndexedDB call a first visit makes in its first seconds (after `npm run build`), in order,
+// with its time and the stores it names: what the sync engine's file costs a signed-in page is
+// mostly these calls and Dexie's work around each (issue 34, decision 0018). Not part of
+// `npm run bench`: it prints no target.
+//
+//   node bench/idb-calls.mjs [/about] [--signed-in] [--ms=2500] [--summary]
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { launchChromium, startBuiltServer } from "./built-server.mjs";
+
+const args = process.argv.slice(2);
+const route = args.find((arg) => arg.startsWith("/")) ?? "/about";
+const signedIn = args.includes("--signed-in");
+const summary = args.includes("--summary");
+const watchMs = Number(args.find((arg) => arg.startsWith("--ms="))?.slice(5) ?? 2_500);
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "admissions-idb-calls-"));
+const server = await startBuiltServer(dataDir, {
+  env: { E2E_TEST_HOOKS: "true", LIBREOFFICE_PATH: "/nonexistent" },
+});
+const browser = await launchChromium();
+try {
+  // Lighthouse's mobile preset's screen, as bench/profile-client.mjs uses.
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  });
+  if (signedIn) {
+    const response = await context.request.post(`${server.base}/__test__/session`, {
+      headers: { "content-type": "application/json", "X-Admissions-Client": "1" },
+      data: { username: `idb-calls-${Date.now()}@example.edu` },
+    });
+    if (!response.ok()) throw new Error(`test sign-in answered ${response.status()}`);
+  }
+  await context.addInitScript(() => {
+    const calls = [];
+    Object.defineProperty(window, "__idbCalls", { value: calls });
+    const wrap = (proto, names, label) => {
+      for (const name of names) {
+        const original = proto[name];
+        if (typeof original !== "function") continue;
+        proto[name] = function (...callArgs) {
+          const what =
+            label === "database" && name === "transaction"
+              ? `${JSON.stringify(callArgs[0])} of ${this.name}`
+              : (this.name ?? "");
+          calls.push(`${performance.now().toFixed(0).padStart(6)} ms  ${label}.${name} ${what}`);
+          return original.apply(this, callArgs);
+        };
+      }
+    };
+    wrap(IDBFactory.prototype, ["open", "deleteDatabase"], "indexedDB");
+    wrap(IDBDatabase.prototype, ["transaction", "createObjectStore"], "database");
+    wrap(
+      IDBObjectStore.prototype,
+      ["get", "getAll", "getAllKeys", "put", "add", "delete", "count", "openCursor", "clear"],
+      "store",
+    );
+    wrap(
+      IDBIndex.prototype,
+      ["get", "getAll", "getAllKeys", "count", "openCursor", "openKeyCursor"],
+      "index",
+    );
+  });
+  const page = await context.newPage();
+  await page.goto(`${server.base}${route}`);
+  await page.waitForTimeout(watchMs);
+  const calls = await page.evaluate(() => window.__idbCalls);
+  const transactions = calls.filter((call) => call.includes("database.transaction")).length;
+  console.log(
+    `${route}${signedIn ? " signed in" : ""}: ${calls.length} IndexedDB calls (${transactions} transactions) in ${watchMs} ms`,
+  );
+  if (!summary) console.log(calls.join("\n"));
+} finally {
+  await browser.close();
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
