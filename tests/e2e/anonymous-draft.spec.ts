@@ -93,3 +93,33 @@ test("step links replace the history entry and move focus to the new page", asyn
   // Both step changes replaced the entry: Back leaves the application instead of stepping back.
   await expect(page).not.toHaveURL(/\/education$/);
 });
+
+test("the note that this browser may clear the answers comes into room the header kept for it: the header does not grow", async ({
+  page,
+}) => {
+  // A phone's width, where the note takes several lines of the header. It arrives once the first
+  // answer is stored and the browser has said it may clear the storage (Playwright's does); it
+  // used to make the header taller then, which moved the page, and the scroll that held the page
+  // in place closed an open list of suggestions (seen on a slow machine: the address's list shut
+  // a moment after it opened). The step links' note to create an account, below the header, comes
+  // with the first keystroke itself, as the applicant's own doing, before any list can be open.
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto("/about");
+  const heading = page.getByRole("heading", { level: 1, name: "About You" });
+  await expect(heading).toBeVisible();
+  const note = page.getByText("(this browser may clear it if the device runs out of space", { exact: false });
+  await expect(note).toBeHidden();
+  // Where each is on the page (not in the window: filling a field may scroll it into view).
+  const onPage = (locator: typeof heading) =>
+    locator.evaluate((element) => {
+      const { top, height } = element.getBoundingClientRect();
+      return { top: top + window.scrollY, height };
+    });
+  const headerBefore = await onPage(page.locator(".site-header"));
+
+  await page.getByRole("textbox", { name: "Legal First Name" }).fill("Ada");
+  await expectStoredOnDevice(page, { first_name: "Ada" });
+  await expect(note).toBeVisible();
+  expect(await onPage(page.locator(".site-header"))).toEqual(headerBefore);
+  await expectNoAxeViolations(page);
+});

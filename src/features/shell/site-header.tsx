@@ -18,7 +18,7 @@ export function SiteHeader({ snapshot }: { snapshot: ClientSnapshot }) {
           <span className="visually-hidden"> {t(shellMessages.applicationHome)}</span>
         </Link>
         <div className="site-header__tools">
-          <SyncStatusIndicator />
+          <SyncStatusIndicator visitor={!snapshot.is_logged_in && !snapshot.is_service_user} />
           <AccountButton snapshot={snapshot} />
         </div>
       </div>

@@ -95,7 +95,7 @@ describe("the prerendered first screen of a form page (decision 0018)", () => {
       ["signed-in-hello", "idle"],
     ] as const) {
       updateSyncStatus({ phase, pending: 0 });
-      const { container: real } = render(<SyncStatusIndicator />);
+      const { container: real } = render(<SyncStatusIndicator visitor={screen === "visitor"} />);
       const status = real.querySelector(".sync-status");
       const words = squeeze(status?.textContent);
       const dot = status?.querySelector(".sync-status__dot")?.className;

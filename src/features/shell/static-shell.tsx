@@ -7,6 +7,7 @@ import { useTranslatedPage } from "../../i18n/use-translated-page";
 import { bannerOfScreen, type FirstScreen, type WelcomeBannerKind } from "../../shared/first-screens";
 import { FORM_PAGES } from "../../shared/routes";
 import { describeSyncStatus, QUIET_SYNC_STATUS, type SyncStatus } from "../answers/sync-status";
+import { mayBeCleared } from "./header-words";
 import { LogoBanner } from "./logo-banner";
 import * as m from "./shell-messages";
 import { STATIC_SHELL_ATTRIBUTE } from "./static-shell-attribute";
@@ -47,7 +48,12 @@ export function StaticFormShell({
             {/* SyncStatusIndicator once the store has opened: the device's, or the account's with nothing waiting. */}
             <p className="sync-status">
               <span className={`sync-status__dot sync-status__dot--${signedIn ? "idle" : "local-only"}`} />
-              <span>{saveState(signedIn ? "idle" : "local-only")}</span>
+              <span>
+                {saveState(signedIn ? "idle" : "local-only")}
+                {signedIn ? null : (
+                  <span className="sync-status__note sync-status__note--room"> {t(mayBeCleared)}</span>
+                )}
+              </span>
             </p>
             <button className="account-button" type="button">
               {t(m.account)}

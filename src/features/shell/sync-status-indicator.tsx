@@ -18,11 +18,12 @@ import { fixIt, fixThem, mayBeCleared, tryAgain as retry } from "./header-words"
 const PROBLEMS: ReadonlySet<StatusClass> = new Set(["local-error", "attention", "refused", "server-error"]);
 
 /**
- * The header's save state. It is a status the applicant can read at any time; what changes is
+ * The header's save state. A `visitor`'s header keeps room for the note on a storage the browser
+ * may clear, so that the note's arrival does not move the page. It is a status the applicant can read at any time; what changes is
  * announced politely, but only when it is news (a problem, or all saved after one), not on every
  * "Syncing…" / "All changes saved" while they type.
  */
-export function SyncStatusIndicator() {
+export function SyncStatusIndicator({ visitor = false }: { visitor?: boolean }) {
   // Re-rendered in the new words when the applicant switches language.
   const { t } = useLanguage();
   const status = useSyncStatus();
@@ -56,8 +57,16 @@ export function SyncStatusIndicator() {
               </Button>
             </>
           ) : null}
-          {status.persistent === false && status.phase === "local-only" ? (
+          {status.phase === "local-only" && status.persistent === false ? (
             <span className="sync-status__note"> {t(mayBeCleared)}</span>
+          ) : visitor && status.phase === "local-only" && status.persistent === null ? (
+            // Its room, kept until the browser says whether it keeps the storage (after the first
+            // answer): the note arriving then made the header a line taller, which moved the page,
+            // and the scroll that kept the page in place closed an open list of suggestions.
+            <span className="sync-status__note sync-status__note--room" aria-hidden="true">
+              {" "}
+              {t(mayBeCleared)}
+            </span>
           ) : null}
         </span>
       </p>
