@@ -62,3 +62,24 @@ export function launchChromium() {
     ],
   });
 }
+
+/**
+ * A browser context with Lighthouse's mobile preset's screen (a Moto G Power's), signed in as a
+ * new applicant through the test hook when `signedIn` (the server needs E2E_TEST_HOOKS=true).
+ */
+export async function phoneContext(browser, base, { signedIn = false, name = "bench" } = {}) {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  });
+  if (signedIn) {
+    const response = await context.request.post(`${base}/__test__/session`, {
+      headers: { "content-type": "application/json", "X-Admissions-Client": "1" },
+      data: { username: `${name}-${Date.now()}@example.edu` },
+    });
+    if (!response.ok()) throw new Error(`test sign-in answered ${response.status()}`);
+  }
+  return context;
+}

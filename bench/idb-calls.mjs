@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { launchChromium, startBuiltServer } from "./built-server.mjs";
+import { launchChromium, phoneContext, startBuiltServer } from "./built-server.mjs";
 
 const args = process.argv.slice(2);
 const route = args.find((arg) => arg.startsWith("/")) ?? "/about";
@@ -21,20 +21,7 @@ const server = await startBuiltServer(dataDir, {
 });
 const browser = await launchChromium();
 try {
-  // Lighthouse's mobile preset's screen, as bench/profile-client.mjs uses.
-  const context = await browser.newContext({
-    viewport: { width: 412, height: 823 },
-    deviceScaleFactor: 1.75,
-    isMobile: true,
-    hasTouch: true,
-  });
-  if (signedIn) {
-    const response = await context.request.post(`${server.base}/__test__/session`, {
-      headers: { "content-type": "application/json", "X-Admissions-Client": "1" },
-      data: { username: `idb-calls-${Date.now()}@example.edu` },
-    });
-    if (!response.ok()) throw new Error(`test sign-in answered ${response.status()}`);
-  }
+  const context = await phoneContext(browser, server.base, { signedIn, name: "idb-calls" });
   await context.addInitScript(() => {
     const calls = [];
     Object.defineProperty(window, "__idbCalls", { value: calls });

@@ -17,7 +17,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { SourceMapConsumer } from "source-map";
-import { launchChromium, startBuiltServer } from "./built-server.mjs";
+import { launchChromium, phoneContext, startBuiltServer } from "./built-server.mjs";
 
 const args = process.argv.slice(2);
 const route = args.find((arg) => arg.startsWith("/")) ?? "/about";
@@ -67,20 +67,7 @@ async function profileFirstVisit() {
   });
   const browser = await launchChromium();
   try {
-    // Lighthouse's mobile preset: a Moto G Power's screen.
-    const context = await browser.newContext({
-      viewport: { width: 412, height: 823 },
-      deviceScaleFactor: 1.75,
-      isMobile: true,
-      hasTouch: true,
-    });
-    if (signedIn) {
-      const response = await context.request.post(`${server.base}/__test__/session`, {
-        headers: { "content-type": "application/json", "X-Admissions-Client": "1" },
-        data: { username: `profile-${Date.now()}@example.edu` },
-      });
-      if (!response.ok()) throw new Error(`test sign-in answered ${response.status()}`);
-    }
+    const context = await phoneContext(browser, server.base, { signedIn, name: "profile" });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     const startTracing = () =>

@@ -31,6 +31,8 @@ export function SyncStatusIndicator({ visitor = false }: { visitor?: boolean }) 
   const announcement = useAnnouncement(status, kind);
   const fix = status.refused > 0 ? refusedFieldHref(status.firstRefused) : null;
   const dot = PROBLEMS.has(kind) ? "problem" : status.phase;
+  const noteShown = status.phase === "local-only" && status.persistent === false;
+  const noteRoom = visitor && status.phase === "local-only" && status.persistent === null;
   return (
     <>
       <p
@@ -57,13 +59,14 @@ export function SyncStatusIndicator({ visitor = false }: { visitor?: boolean }) 
               </Button>
             </>
           ) : null}
-          {status.phase === "local-only" && status.persistent === false ? (
-            <span className="sync-status__note"> {t(mayBeCleared)}</span>
-          ) : visitor && status.phase === "local-only" && status.persistent === null ? (
-            // Its room, kept until the browser says whether it keeps the storage (after the first
-            // answer): the note arriving then made the header a line taller, which moved the page,
+          {noteRoom || noteShown ? (
+            // Until the browser answers (after the first answer), a visitor's header keeps the
+            // note's room: the note arriving made the header a line taller, which moved the page,
             // and the scroll that kept the page in place closed an open list of suggestions.
-            <span className="sync-status__note sync-status__note--room" aria-hidden="true">
+            <span
+              className={`sync-status__note${noteShown ? "" : " sync-status__note--room"}`}
+              aria-hidden={noteShown ? undefined : true}
+            >
               {" "}
               {t(mayBeCleared)}
             </span>
