@@ -193,6 +193,62 @@ test("a session that expired while offline: after signing in again the edits arr
   expect(await serverAnswers(page)).toMatchObject({ first_name: "Dorothy" });
 });
 
+test("a session that ended while offline, then a reload before the page could learn it: the sign-in screen says so, and the edits arrive after it", async ({
+  context,
+  page,
+}) => {
+  // The reloaded page learns nothing from a refused request (it is offline): only that it was
+  // signed in here, never signed out, and the session's hint is gone. At the load of 25 a reload
+  // for a part lost offline (src/lib/load-part.ts) came before the 401s could be told, and the
+  // page opened as a visitor's, saying "Saved on this device" while the edit waited unseen.
+  const username = await signIn(page);
+  await page.goto("/about");
+  await controlledByServiceWorker(page);
+  await expect(status(page, "All changes saved")).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByRole("textbox", { name: "Legal First Name" }).fill("Dorothy");
+  await expect(status(page, /will sync when you're back online \(1 waiting\)/)).toBeVisible();
+  const loggedOut = await page.request.get("/api/logout", { headers: { "X-Admissions-Client": "1" } });
+  expect(loggedOut.ok()).toBe(true);
+  await page.reload();
+
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(
+    page.getByText("You have been signed out. Please sign in again to go on with your application."),
+  ).toBeVisible();
+  await expect(
+    page.getByText("Your answers are kept on this device: 1 change will be sent when you sign in again."),
+  ).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Email" })).toHaveValue(username);
+  await expectNoAxeViolations(page);
+
+  await context.setOffline(false);
+  await signIn(page, username);
+  await page.goto("/about");
+  await expect(page.getByRole("textbox", { name: "Legal First Name" })).toHaveValue("Dorothy");
+  await expect(status(page, "All changes saved")).toBeVisible();
+  expect(await serverAnswers(page)).toMatchObject({ first_name: "Dorothy" });
+});
+
+test("a session that ended with nothing waiting: a reload opens the visitor's form, the applicant's answers gone from it", async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto("/about");
+  await page.getByRole("textbox", { name: "Legal First Name" }).fill("Dorothy");
+  await expect.poll(() => serverAnswers(page)).toMatchObject({ first_name: "Dorothy" });
+  await expect(status(page, "All changes saved")).toBeVisible();
+  const loggedOut = await page.request.get("/api/logout", { headers: { "X-Admissions-Client": "1" } });
+  expect(loggedOut.ok()).toBe(true);
+  await page.reload();
+
+  await expect(page.getByRole("heading", { name: "Welcome!" })).toBeVisible();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.getByRole("textbox", { name: "Legal First Name" })).toHaveValue("");
+  await expect(status(page, "Saved on this device")).toBeVisible();
+});
+
 test("two tabs editing the same field converge on the later edit", async ({ context, page }) => {
   await signIn(page);
   await page.goto("/about");

@@ -1,8 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { AnswerOutcome } from "../../shared/api-types";
-import { DEVICE_OWNER, type LocalDb } from "./local-db";
+import { AnswerStore, type Holding } from "./answer-store";
+import { DEVICE_OWNER, type LocalDb, type StoredAnswer } from "./local-db";
 import type { AnswerWrite } from "./off-thread-writer";
-import { writeOnThisThread } from "./on-this-thread";
+import { onThisThread, writeOnThisThread } from "./on-this-thread";
+import { ServerClock } from "./server-clock";
 import { SyncClient } from "./sync-client";
 import type { Batch } from "./sync-queue";
 import { testDb } from "./test-db";
@@ -106,6 +108,34 @@ describe("the sync client", () => {
     expect(await db.answers.get([GRACE, "first_name"])).toMatchObject({ value: "Grace" });
     expect(offline.owner).toBe(DEVICE_OWNER);
     offline.close();
+  });
+
+  it("counts what a session that ended elsewhere keeps here, an earlier page's held change queued first", async () => {
+    // An earlier page of Grace's held her change (its database never took it), then the session
+    // ended elsewhere: the next page opens the device's draft and counts what waits for her.
+    const held: StoredAnswer = { owner: GRACE, key: "first_name", value: "Grace", editedAt: 1 };
+    const kept = new Map([[GRACE, [held]]]);
+    const holding: Holding = {
+      keep: () => {},
+      stored: (answer) => kept.delete(answer.owner),
+      held: (owner) => kept.get(owner) ?? [],
+    };
+    const clock = new ServerClock();
+    const store = new AnswerStore(() => db, clock, onThisThread, holding);
+    const app = new SyncClient(
+      () => db,
+      recordingTransport().transport,
+      { debounceMs: 0 },
+      clock,
+      onThisThread,
+      store,
+    );
+    await app.open(DEVICE_OWNER, null);
+    expect(await app.keptFor(GRACE)).toBe(1);
+    expect(await db.queue.where("owner").equals(GRACE).count()).toBe(1);
+    expect(kept.has(GRACE)).toBe(false);
+    expect(await app.keptFor(ADA)).toBe(0);
+    app.close();
   });
 
   it("queues an action after the answers typed before it, however late their write commits", async () => {

@@ -213,6 +213,20 @@ export class SyncClient {
   }
 
   /**
+   * How many of `owner`'s changes the device holds unsent (answers and other changes; not files),
+   * once the changes an earlier page held for them (unstored-answers.ts) are in the database and
+   * queued: a session that ended elsewhere keeps them for the owner's next sign-in here.
+   */
+  keptFor(owner: string): Promise<number> {
+    return this.exclusive(async () => {
+      await this.store.whenStored();
+      const db = this.db();
+      await this.storeHeld(db, owner);
+      return unsentCount(db, owner);
+    });
+  }
+
+  /**
    * Ends a signed-in owner's use of this device. Once everything has reached the server their copy
    * is removed (a shared computer keeps no one's application); otherwise it stays until they sign
    * in here again, so nothing is lost. Returns how many changes stayed unsent.

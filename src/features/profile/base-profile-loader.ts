@@ -37,19 +37,33 @@ export type BaseProfile = {
   offline: boolean;
   /** Why, when it could not: the form says so (`useProfileLoadNotice`, profile-load-notice.ts). */
   loadProblem: ProfileLoadProblem | null;
-  /** The server refused the session: the shell sends the user to sign in. */
-  unauthorized: boolean;
+  /**
+   * The session ended without a sign-out on this device (the server refused it, or its hint was
+   * gone at load): the shell sends the user to sign in, saying how many of their changes wait here.
+   */
+  unauthorized: EndedSession | null;
   /** Answers typed before signing in that were just added to the account. */
   mergedDrafts: number;
   /** The page was opened with a "Continue on another device" link (`?token=`, spec §2). */
   draftLink: DraftLinkOutcome | null;
 };
 
+/** Who the session belonged to, and how many of their changes this device keeps for them. */
+export type EndedSession = { username: string | null; kept: number };
+
 const LAST_USER_KEY = "last-username";
+/**
+ * localStorage: someone is signed in on this device and has not signed out here. A page that loads
+ * with it but without the session's hint cookie knows the session ended elsewhere (expired, ended
+ * by the server) while the page was away, e.g. across a reload; without it, a visitor. Read at
+ * once, unlike the username (LAST_USER_KEY), so a visitor's first screen opens no other database.
+ */
+const SIGNED_IN_HERE_KEY = "signed-in-here";
 
 /** After sign-out this device must not open the user's copy as if they were still signed in. */
 export async function forgetSignedInUser(): Promise<void> {
   clearSessionHint();
+  localStorage.removeItem(SIGNED_IN_HERE_KEY);
   await del(LAST_USER_KEY);
 }
 
@@ -74,7 +88,13 @@ async function openLink(token: string, signedIn: boolean): Promise<DraftLinkOutc
 }
 
 async function openOwner(): Promise<Omit<BaseProfile, "draftLink">> {
-  if (!(await readSessionHint())) return openAnonymous(false);
+  if (!(await readSessionHint())) {
+    if (localStorage.getItem(SIGNED_IN_HERE_KEY) === null) return openAnonymous(false);
+    // Signed in here, never signed out, and the hint is gone: the session ended meanwhile. With
+    // changes of theirs waiting here, the applicant is told, as when the server refuses it (spec §8).
+    const ended = await endSessionHere();
+    return ended.kept > 0 ? { ...anonymousOpened(false), unauthorized: ended } : anonymousOpened(false);
+  }
   // Signed in, the sync engine is needed at once: it loads while the profile is asked for.
   const session = loadSyncSession();
   session.catch(() => {});
@@ -85,6 +105,7 @@ async function openOwner(): Promise<Omit<BaseProfile, "draftLink">> {
     const rest = { username, last_page, successful_login, web_status };
     await localDb().profiles.put({ owner: profile.username, profile: rest, fetchedAt: Date.now() });
     await set(LAST_USER_KEY, profile.username);
+    localStorage.setItem(SIGNED_IN_HERE_KEY, "1");
     const { mergedDrafts } = await syncClient.open(profile.username, {
       answers: answer,
       serverTime: server_time,
@@ -102,20 +123,12 @@ async function openOwner(): Promise<Omit<BaseProfile, "draftLink">> {
       snapshot: snapshotFromProfile(rest),
       offline: false,
       loadProblem: null,
-      unauthorized: false,
+      unauthorized: null,
       mergedDrafts,
     };
   } catch (error) {
     if (error instanceof ApiError && error.kind === "unauthorized") {
-      await forgetSignedInUser();
-      await (await session).syncClient.open(DEVICE_OWNER, null);
-      return {
-        snapshot: anonymousSnapshot(),
-        offline: false,
-        loadProblem: null,
-        unauthorized: true,
-        mergedDrafts: 0,
-      };
+      return { ...anonymousOpened(false), unauthorized: await endSessionHere() };
     }
     if (!(error instanceof ApiError)) throw error;
     // Spec §8: a failed query is reported; the form still opens, with what this device holds.
@@ -150,14 +163,33 @@ async function openFromDevice(problem: Problem): Promise<Omit<BaseProfile, "draf
     snapshot: snapshotFromProfile(cached.profile),
     offline: true,
     loadProblem: { ...problem, deviceCopy: true },
-    unauthorized: false,
+    unauthorized: null,
     mergedDrafts: 0,
   };
 }
 
 async function openAnonymous(offline: boolean): Promise<Omit<BaseProfile, "draftLink">> {
   await openDeviceDraft();
-  return { snapshot: anonymousSnapshot(), offline, loadProblem: null, unauthorized: false, mergedDrafts: 0 };
+  return anonymousOpened(offline);
+}
+
+function anonymousOpened(offline: boolean): Omit<BaseProfile, "draftLink"> {
+  return { snapshot: anonymousSnapshot(), offline, loadProblem: null, unauthorized: null, mergedDrafts: 0 };
+}
+
+/**
+ * A session that ended without a sign-out here: the device forgets it and opens its own draft; the
+ * last user's unsent changes (answers, other changes, files waiting) stay for their next sign-in,
+ * counted for the header and the sign-in screen.
+ */
+async function endSessionHere(): Promise<EndedSession> {
+  const { syncClient, unsentFor } = await loadSyncSession();
+  const username = (await get<string>(LAST_USER_KEY)) ?? null;
+  await forgetSignedInUser();
+  await syncClient.open(DEVICE_OWNER, null);
+  const kept = username === null ? 0 : await unsentFor(username);
+  updateSyncStatus({ keptForSignIn: kept });
+  return { username, kept };
 }
 
 /**

@@ -5,7 +5,7 @@ import { loadSyncSession } from "../answers/answer-session";
 import { DEVICE_OWNER } from "../answers/owners";
 import { forgetOfflineCopies } from "../application-pdf/offline-copy";
 import { forgetServerDocuments } from "../documents/document-cache";
-import { forgetRecorded, waitingUploadCount } from "../documents/upload-queue";
+import { forgetRecorded } from "../documents/upload-queue";
 import { forgetSignedInUser } from "../profile/base-profile-loader";
 
 // A server that does not answer must not keep the user signed in on this screen.
@@ -18,12 +18,9 @@ const FLUSH_TIMEOUT_MS = 5_000;
  * other changes, and files waiting to be uploaded (decision 0014).
  */
 export async function unsentChanges(): Promise<number> {
-  const { syncClient, localDb } = await loadSyncSession();
+  const { syncClient, unsentFor } = await loadSyncSession();
   await withTimeout(syncClient.flush(), FLUSH_TIMEOUT_MS);
-  const owner = syncClient.owner;
-  return (
-    (await syncClient.pending()) + (owner === DEVICE_OWNER ? 0 : await waitingUploadCount(localDb(), owner))
-  );
+  return syncClient.owner === DEVICE_OWNER ? 0 : unsentFor(syncClient.owner);
 }
 
 /** Whether the server ended the session too (a refused session counts: it had already ended). */

@@ -6,7 +6,6 @@ import { useLanguage } from "../../i18n/use-language";
 import { lazyPart } from "../../lib/load-part";
 import { focusPageStart } from "../../lib/page-start";
 import { firstScreenShown } from "../../lib/preload-when-idle";
-import { SIGNED_OUT_MESSAGE } from "../../shared/messages";
 import { COMPLETION_ROUTE, isFormPagePath } from "../../shared/routes";
 import { useWebStatus } from "../application/use-web-status";
 import { useDocumentUploads } from "../documents/use-document-uploads";
@@ -23,7 +22,7 @@ import { StepNav } from "./step-nav";
 import { statusRedirect, useFormNavigationRules } from "./use-form-navigation-rules";
 import { useMessagesFromState } from "./use-messages-from-state";
 import { usePageFocus } from "./use-page-focus";
-import { useSessionLostRedirect } from "./use-session-lost-redirect";
+import { signedOutState, useSessionLostRedirect } from "./use-session-lost-redirect";
 import { WelcomeBanner } from "./welcome-banner";
 
 // Only when the page was opened with a "Continue on another device" link.
@@ -74,7 +73,10 @@ export function FormLayout() {
   useSessionLostRedirect(snapshot.username);
   useDocumentUploads(snapshot.is_service_user ? null : owner);
 
-  if (base.unauthorized) return <Navigate to="/login" replace state={{ errorMessage: SIGNED_OUT_MESSAGE }} />;
+  if (base.unauthorized) {
+    const { username, kept } = base.unauthorized;
+    return <Navigate to="/login" replace state={signedOutState(username, kept)} />;
+  }
 
   return (
     <SnapshotContext.Provider

@@ -11,6 +11,12 @@ export function keptChangesMessage(kept: number): string {
   return `Your answers are kept on this device: ${changes} will be sent when you sign in again.`;
 }
 
+/** What /login is given when a session ended: the catalogue's message, the username, what is kept. */
+export function signedOutState(username: string | null, kept: number): Record<string, unknown> {
+  const notice = kept > 0 ? { noticeMessage: keptChangesMessage(kept) } : {};
+  return { errorMessage: SIGNED_OUT_MESSAGE, ...(username === null ? {} : { username }), ...notice };
+}
+
 /**
  * Spec §8: when the server refuses the session (the sync worker got a 401), go to /login with the
  * catalogue's message, and say that nothing was lost: queued answers stay on the device under the
@@ -22,9 +28,7 @@ export function useSessionLostRedirect(username: string | null): void {
   useEffect(() => {
     if (phase !== "signed-out") return;
     void signOutHere().then(() => {
-      const kept = getSyncStatus().keptForSignIn;
-      const notice = kept > 0 ? { noticeMessage: keptChangesMessage(kept) } : {};
-      navigate("/login", { state: { errorMessage: SIGNED_OUT_MESSAGE, username, ...notice } });
+      navigate("/login", { state: signedOutState(username, getSyncStatus().keptForSignIn) });
     });
   }, [phase, username, navigate]);
 }
