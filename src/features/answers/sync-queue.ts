@@ -60,6 +60,35 @@ export async function recordAction(
   );
 }
 
+/**
+ * Queues the page the applicant is on (spec §2), unless `serverHas` is that page and no page change
+ * of `owner` waits (one that waits, sent or not, would leave the server on another page): a
+ * returning applicant's every page load would otherwise send what the server already holds.
+ * Returns whether it was queued.
+ */
+export async function recordPage(
+  db: LocalDb,
+  owner: string,
+  page: string,
+  serverHas: string | null,
+): Promise<boolean> {
+  return db.transaction("rw", db.queue, async () => {
+    const waiting = await db.queue.where("[owner+key]").equals([owner, "last-page"]).toArray();
+    if (waiting.length === 0 && page === serverHas) return false;
+    const value = JSON.stringify({ last_page: page });
+    const pending = waiting.find((entry) => entry.batchId === null);
+    await writePending(db, pending, {
+      owner,
+      kind: "last-page",
+      key: "last-page",
+      value,
+      editedAt: Date.now(),
+      batchId: null,
+    });
+    return true;
+  });
+}
+
 /** The keys of `owner`'s waiting non-answer changes, e.g. to keep a local choice over the server's. */
 export async function pendingActionKeys(db: LocalDb, owner: string): Promise<Set<string>> {
   const entries = await db.queue.where("owner").equals(owner).toArray();

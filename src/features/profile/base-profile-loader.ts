@@ -88,6 +88,7 @@ async function openOwner(): Promise<Omit<BaseProfile, "draftLink">> {
     const { mergedDrafts } = await syncClient.open(profile.username, {
       answers: answer,
       serverTime: server_time,
+      lastPage: last_page,
     });
     // The device's draft is now the account's: a draft typed here next is another one (decision 0012).
     if (mergedDrafts > 0) await startNewDraft();
