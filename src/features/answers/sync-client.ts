@@ -10,9 +10,8 @@ import {
   adoptDrafts,
   adoptSuperseded,
   forgetOwner,
+  openOwnerAnswers,
   pendingActionKeys,
-  pendingKeys,
-  queueSummary,
   recordAction,
   recordAnswer,
   recordPage,
@@ -22,7 +21,11 @@ import {
 import { updateSyncStatus } from "./sync-status";
 import { type SendBatch, SyncWorker, type SyncWorkerOptions } from "./sync-worker";
 
-export type OpenResult = { mergedDrafts: number };
+export type OpenResult = {
+  mergedDrafts: number;
+  /** The keys of the owner's waiting non-answer changes, as the open read them (`pendingActions`). */
+  pendingActions: Set<string>;
+};
 
 /** The server's copy of an owner's application, as its profile gave it. */
 export type ServerCopy = {
@@ -99,12 +102,10 @@ export class SyncClient {
     await this.store.whenStored();
     const db = this.db();
     await this.storeHeld(db, owner);
-    if (server) {
-      this.clock.observe(server.serverTime, Date.now(), Date.now());
-      await adoptServerAnswers(db, owner, server.answers);
-    }
-    const mergedDrafts = owner === DEVICE_OWNER ? 0 : await adoptDrafts(db, DEVICE_OWNER, owner);
-    const rows = await db.answers.where("owner").equals(owner).toArray();
+    if (server) this.clock.observe(server.serverTime, Date.now(), Date.now());
+    // One transaction: the draft and the server's values taken in, the queue read once.
+    const opened = await openOwnerAnswers(db, owner, server?.answers ?? null);
+    const { rows, mergedDrafts, pendingActions } = opened;
 
     if (owner === DEVICE_OWNER) {
       this.store.replaceAll(owner, rows, undefined, mark);
@@ -119,7 +120,7 @@ export class SyncClient {
       this.worker = worker;
       this.store.replaceAll(owner, rows, () => worker.notifyChange(), mark);
       // What is waiting from the start: never "All changes saved" before the worker has looked.
-      const { pending, refused } = await queueSummary(db, owner);
+      const { pending, refused } = opened;
       setRefusedAnswers(refused, { phase: "idle", pending, serverMessage: null, keptForSignIn: 0 });
       worker.start();
     }
@@ -128,7 +129,7 @@ export class SyncClient {
       next: (stored) => this.store.applyStored(stored),
       error: () => {},
     });
-    return { mergedDrafts };
+    return { mergedDrafts, pendingActions };
   }
 
   /**
@@ -256,19 +257,4 @@ export class SyncClient {
     updateSyncStatus({ keptForSignIn: owner === DEVICE_OWNER ? 0 : unsent });
     return unsent;
   }
-}
-
-/** Server values become the device's, except fields with a change still waiting to be sent. */
-async function adoptServerAnswers(db: LocalDb, owner: string, server: Record<string, string>): Promise<void> {
-  const waiting = await pendingKeys(db, owner);
-  await db.transaction("rw", db.answers, async () => {
-    const local = new Map(
-      (await db.answers.where("owner").equals(owner).toArray()).map((a) => [a.key, a.value]),
-    );
-    const changed = Object.entries(server).filter(
-      ([key, value]) => !waiting.has(key) && local.get(key) !== value,
-    );
-    // Edit time 0: the server's copy; any later local edit is newer.
-    await db.answers.bulkPut(changed.map(([key, value]) => ({ owner, key, value, editedAt: 0 })));
-  });
 }

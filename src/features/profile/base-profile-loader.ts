@@ -85,7 +85,7 @@ async function openOwner(): Promise<Omit<BaseProfile, "draftLink">> {
     const rest = { username, last_page, successful_login, web_status };
     await localDb().profiles.put({ owner: profile.username, profile: rest, fetchedAt: Date.now() });
     await set(LAST_USER_KEY, profile.username);
-    const { mergedDrafts } = await syncClient.open(profile.username, {
+    const { mergedDrafts, pendingActions } = await syncClient.open(profile.username, {
       answers: answer,
       serverTime: server_time,
       lastPage: last_page,
@@ -95,7 +95,7 @@ async function openOwner(): Promise<Omit<BaseProfile, "draftLink">> {
     await adoptServerChoices(
       profile.username,
       { add_another: profile.add_another ?? {}, tabs: profile.tabs ?? {} },
-      await syncClient.pendingActions(),
+      pendingActions,
     );
     // File questions show the server's documents offline too (decision 0014).
     await replaceServerDocuments(localDb(), profile.username, profile.document_answer ?? {});
