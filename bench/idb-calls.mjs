@@ -1,9 +1,10 @@
 // Every IndexedDB call a first visit makes in its first seconds (after `npm run build`), in order,
 // with its time and the stores it names: what the sync engine's file costs a signed-in page is
 // mostly these calls and Dexie's work around each (issue 34, decision 0018). Not part of
-// `npm run bench`: it prints no target.
+// `npm run bench`: it prints no target. `--returning`: the page is loaded once and left for `--ms`
+// (its changes sent), and the calls counted are the reload's: a returning applicant's page load.
 //
-//   node bench/idb-calls.mjs [/about] [--signed-in] [--ms=2500] [--summary]
+//   node bench/idb-calls.mjs [/about] [--signed-in] [--returning] [--ms=2500] [--summary]
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -13,6 +14,7 @@ const args = process.argv.slice(2);
 const route = args.find((arg) => arg.startsWith("/")) ?? "/about";
 const signedIn = args.includes("--signed-in");
 const summary = args.includes("--summary");
+const returning = args.includes("--returning");
 const watchMs = Number(args.find((arg) => arg.startsWith("--ms="))?.slice(5) ?? 2_500);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "admissions-idb-calls-"));
@@ -55,10 +57,14 @@ try {
   const page = await context.newPage();
   await page.goto(`${server.base}${route}`);
   await page.waitForTimeout(watchMs);
+  if (returning) {
+    await page.reload();
+    await page.waitForTimeout(watchMs);
+  }
   const calls = await page.evaluate(() => window.__idbCalls);
   const transactions = calls.filter((call) => call.includes("database.transaction")).length;
   console.log(
-    `${route}${signedIn ? " signed in" : ""}: ${calls.length} IndexedDB calls (${transactions} transactions) in ${watchMs} ms`,
+    `${route}${signedIn ? " signed in" : ""}${returning ? ", reloaded" : ""}: ${calls.length} IndexedDB calls (${transactions} transactions) in ${watchMs} ms`,
   );
   if (!summary) console.log(calls.join("\n"));
 } finally {

@@ -13,7 +13,11 @@ export async function signIn(page: Page, username = `e2e-${randomUUID()}@example
   return username;
 }
 
-export type ServerProfile = { answer: Record<string, string>; web_status: { web_status: string }[] };
+export type ServerProfile = {
+  answer: Record<string, string>;
+  web_status: { web_status: string }[];
+  last_page: string | null;
+};
 
 export async function serverProfile(page: Page): Promise<ServerProfile> {
   const response = await page.request.get("/api/profile", { headers: CLIENT_HEADERS });

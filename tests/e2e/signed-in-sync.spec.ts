@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { serverAnswers, signIn } from "./session";
+import { serverAnswers, serverProfile, signIn } from "./session";
 
 test("a signed-in applicant's typing reaches the server", async ({ page }) => {
   await signIn(page);
@@ -16,6 +16,31 @@ test("a signed-in applicant's typing reaches the server", async ({ page }) => {
   await expect
     .poll(() => serverAnswers(page))
     .toMatchObject({ first_name: "Katherine", last_name: "Johnson" });
+});
+
+test("the page the applicant is on reaches the server; a load of the page it already has sends nothing", async ({
+  page,
+}) => {
+  await signIn(page);
+  const lastPage = async () => (await serverProfile(page)).last_page;
+  await page.goto("/about");
+  await expect.poll(lastPage).toBe("/about");
+  const sent: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "PUT" && new URL(request.url()).pathname === "/api/last-page") {
+      sent.push((request.postDataJSON() as { last_page: string }).last_page);
+    }
+  });
+  await page.reload();
+  await expect(page.getByRole("status").filter({ hasText: "All changes saved" })).toBeVisible();
+  const step = (name: string) =>
+    page.getByRole("navigation", { name: "Application steps" }).getByRole("link", { name: new RegExp(name) });
+  await step("Your Academics").click();
+  await expect.poll(lastPage).toBe("/education");
+  // Back on the page the server had at the load: it has another now, so this one is sent.
+  await step("About You").click();
+  await expect.poll(lastPage).toBe("/about");
+  expect(sent).toEqual(["/education", "/about"]);
 });
 
 test("edits made offline wait on the device and sync when the network returns", async ({ page, context }) => {

@@ -182,4 +182,64 @@ describe("the sync client", () => {
     expect(app.store.get("first_name")).toBe("");
     app.close();
   });
+  describe("the page the applicant is on", () => {
+    // A send that never ends: what was queued stays in the queue to be looked at.
+    const hanging = async () => () => new Promise<AnswerOutcome | undefined>(() => {});
+    const queuedPages = async () =>
+      (await db.queue.where("[owner+key]").equals([ADA, "last-page"]).sortBy("id")).map(
+        (entry) => (JSON.parse(entry.value) as { last_page: string }).last_page,
+      );
+
+    it("is not queued when the server already has it and no page change waits; another page is", async () => {
+      const app = client(hanging);
+      await app.open(ADA, { answers: {}, serverTime: Date.now(), lastPage: "/about" });
+      await app.recordPage("/about");
+      expect(await queuedPages()).toEqual([]);
+      await app.recordPage("/education");
+      expect(await queuedPages()).toEqual(["/education"]);
+      // Back on the first page: the server's page is no longer known to be it.
+      await app.recordPage("/about");
+      expect((await queuedPages()).at(-1)).toBe("/about");
+      app.close();
+    });
+
+    it("is queued when another page change waits, though the server has this page", async () => {
+      // A page recorded offline earlier, not sent yet: skipping would leave the server there.
+      await db.queue.add({
+        owner: ADA,
+        kind: "last-page",
+        key: "last-page",
+        value: JSON.stringify({ last_page: "/education" }),
+        editedAt: 1,
+        batchId: null,
+      });
+      const app = client(hanging);
+      await app.open(ADA, { answers: {}, serverTime: Date.now(), lastPage: "/about" });
+      await app.recordPage("/about");
+      expect((await queuedPages()).at(-1)).toBe("/about");
+      app.close();
+    });
+
+    it("is queued when the server's page is not known (opened without the server) or another", async () => {
+      const offline = client(hanging);
+      await offline.open(ADA, null);
+      await offline.recordPage("/about");
+      expect(await queuedPages()).toEqual(["/about"]);
+      offline.close();
+      await db.queue.clear();
+      const app = client(hanging);
+      await app.open(ADA, { answers: {}, serverTime: Date.now(), lastPage: null });
+      await app.recordPage("/about");
+      expect(await queuedPages()).toEqual(["/about"]);
+      app.close();
+    });
+
+    it("is never queued for an anonymous visitor", async () => {
+      const app = client(hanging);
+      await app.open(DEVICE_OWNER, null);
+      await app.recordPage("/about");
+      expect(await db.queue.count()).toBe(0);
+      app.close();
+    });
+  });
 });

@@ -10,18 +10,30 @@ import {
   adoptDrafts,
   adoptSuperseded,
   forgetOwner,
+  openOwnerAnswers,
   pendingActionKeys,
-  pendingKeys,
-  queueSummary,
   recordAction,
   recordAnswer,
+  recordPage,
   restoreRefused,
   unsentCount,
 } from "./sync-queue";
 import { updateSyncStatus } from "./sync-status";
 import { type SendBatch, SyncWorker, type SyncWorkerOptions } from "./sync-worker";
 
-export type OpenResult = { mergedDrafts: number };
+export type OpenResult = {
+  mergedDrafts: number;
+  /** The keys of the owner's waiting non-answer changes, as the open read them (`pendingActions`). */
+  pendingActions: Set<string>;
+};
+
+/** The server's copy of an owner's application, as its profile gave it. */
+export type ServerCopy = {
+  answers: Record<string, string>;
+  serverTime: number;
+  /** The page it holds as the last one visited (spec §2); absent when not known. */
+  lastPage?: string | null;
+};
 
 /**
  * One device's view of one owner's application: the in-memory answer store, the local database,
@@ -35,6 +47,11 @@ export class SyncClient {
   /** The last open or sign-out: the next waits for it (the app's first open runs unawaited). */
   private switching: Promise<unknown> = Promise.resolve();
   private openAsked = false;
+  /**
+   * The last page the server holds for the open owner, as its profile said at the open; null once
+   * this client has queued another (or when it is not known: an open without the server's copy).
+   */
+  private serverLastPage: string | null = null;
 
   constructor(
     private readonly db: () => LocalDb,
@@ -65,10 +82,7 @@ export class SyncClient {
    * change still waiting keeps the device's value), moves an anonymous draft into a signed-in
    * account, and starts sending. Called at start-up, sign-in and sign-out.
    */
-  open(
-    owner: string,
-    server: { answers: Record<string, string>; serverTime: number } | null,
-  ): Promise<OpenResult> {
+  open(owner: string, server: ServerCopy | null): Promise<OpenResult> {
     this.openAsked = true;
     return this.exclusive(() => this.openNow(owner, server));
   }
@@ -78,11 +92,9 @@ export class SyncClient {
     return this.openAsked;
   }
 
-  private async openNow(
-    owner: string,
-    server: { answers: Record<string, string>; serverTime: number } | null,
-  ): Promise<OpenResult> {
+  private async openNow(owner: string, server: ServerCopy | null): Promise<OpenResult> {
     this.close();
+    this.serverLastPage = server?.lastPage ?? null;
     // Fields changed from here on keep what was typed (the page may be on screen: answer-store.ts).
     const mark = this.store.editMark();
     // This tab's writes land in the order it made them, though its keystrokes are written by a
@@ -90,12 +102,10 @@ export class SyncClient {
     await this.store.whenStored();
     const db = this.db();
     await this.storeHeld(db, owner);
-    if (server) {
-      this.clock.observe(server.serverTime, Date.now(), Date.now());
-      await adoptServerAnswers(db, owner, server.answers);
-    }
-    const mergedDrafts = owner === DEVICE_OWNER ? 0 : await adoptDrafts(db, DEVICE_OWNER, owner);
-    const rows = await db.answers.where("owner").equals(owner).toArray();
+    if (server) this.clock.observe(server.serverTime, Date.now(), Date.now());
+    // One transaction: the draft and the server's values taken in, the queue read once.
+    const opened = await openOwnerAnswers(db, owner, server?.answers ?? null);
+    const { rows, mergedDrafts, pendingActions } = opened;
 
     if (owner === DEVICE_OWNER) {
       this.store.replaceAll(owner, rows, undefined, mark);
@@ -110,7 +120,7 @@ export class SyncClient {
       this.worker = worker;
       this.store.replaceAll(owner, rows, () => worker.notifyChange(), mark);
       // What is waiting from the start: never "All changes saved" before the worker has looked.
-      const { pending, refused } = await queueSummary(db, owner);
+      const { pending, refused } = opened;
       setRefusedAnswers(refused, { phase: "idle", pending, serverMessage: null, keptForSignIn: 0 });
       worker.start();
     }
@@ -119,7 +129,7 @@ export class SyncClient {
       next: (stored) => this.store.applyStored(stored),
       error: () => {},
     });
-    return { mergedDrafts };
+    return { mergedDrafts, pendingActions };
   }
 
   /**
@@ -179,6 +189,21 @@ export class SyncClient {
     await this.store.whenStored();
     await recordAction(this.db(), this.owner, kind, payload, key);
     this.worker?.notifyAction(laneOf({ kind, key: key ?? kind }));
+  }
+
+  /**
+   * Records the page the signed-in owner is on (spec §2: where they come back to), through the
+   * queue like any change; not when the server's profile, read at the open, already has that page
+   * and no page change waits (sync-queue.ts `recordPage`).
+   */
+  async recordPage(page: string): Promise<void> {
+    if (this.owner === DEVICE_OWNER) return;
+    // Queued after the answers typed before it, like any action.
+    await this.store.whenStored();
+    if (!(await recordPage(this.db(), this.owner, page, this.serverLastPage))) return;
+    // From now on the server's page is the one queued, unless it refuses it: not known here.
+    this.serverLastPage = null;
+    this.worker?.notifyAction(laneOf({ kind: "last-page", key: "last-page" }));
   }
 
   /** The keys of the signed-in owner's waiting non-answer changes. */
@@ -246,19 +271,4 @@ export class SyncClient {
     updateSyncStatus({ keptForSignIn: owner === DEVICE_OWNER ? 0 : unsent });
     return unsent;
   }
-}
-
-/** Server values become the device's, except fields with a change still waiting to be sent. */
-async function adoptServerAnswers(db: LocalDb, owner: string, server: Record<string, string>): Promise<void> {
-  const waiting = await pendingKeys(db, owner);
-  await db.transaction("rw", db.answers, async () => {
-    const local = new Map(
-      (await db.answers.where("owner").equals(owner).toArray()).map((a) => [a.key, a.value]),
-    );
-    const changed = Object.entries(server).filter(
-      ([key, value]) => !waiting.has(key) && local.get(key) !== value,
-    );
-    // Edit time 0: the server's copy; any later local edit is newer.
-    await db.answers.bulkPut(changed.map(([key, value]) => ({ owner, key, value, editedAt: 0 })));
-  });
 }

@@ -1,13 +1,15 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { LocalDb as Db, DEVICE_OWNER, type LocalDb } from "./local-db";
 import {
   adoptDrafts,
   adoptSuperseded,
   completeBatch,
   lanesWithWork,
+  openOwnerAnswers,
   pendingActionKeys,
   pendingCount,
   pendingKeys,
+  queueSummary,
   recordAction,
   recordAnswer,
   refuseAnswers,
@@ -339,5 +341,53 @@ describe("merging and adopting", () => {
     await adoptSuperseded(db, batch ?? (null as never), { first_name: "Theirs", last_name: "Theirs" });
     expect(await db.answers.get([ADA, "first_name"])).toMatchObject({ value: "Theirs" });
     expect(await db.answers.get([ADA, "last_name"])).toMatchObject({ value: "Mine again" });
+  });
+});
+
+describe("opening an owner's answers", () => {
+  const TOO_LONG = "This answer is longer than 45 characters.";
+
+  it("takes in the draft, then the server's values except fields still waiting, in one transaction", async () => {
+    await db.answers.put({ owner: ADA, key: "city", value: "Paris", editedAt: 0 });
+    await recordAnswer(db, answer("first_name", "Waiting"), true);
+    await recordAnswer(db, answer("last_name", "Draft", DEVICE_OWNER), false);
+    const transactions = vi.spyOn(db, "transaction");
+    const opened = await openOwnerAnswers(db, ADA, {
+      first_name: "Server",
+      last_name: "Server",
+      city: "London",
+      school: "Reed",
+    });
+    expect(transactions).toHaveBeenCalledTimes(1);
+    expect(opened.mergedDrafts).toBe(1);
+    const values = Object.fromEntries(opened.rows.map((row) => [row.key, row.value]));
+    // The waiting edit and the draft (now waiting too) keep the device's value; the rest the server's.
+    expect(values).toEqual({ first_name: "Waiting", last_name: "Draft", city: "London", school: "Reed" });
+    const stored = await db.answers.where("owner").equals(ADA).toArray();
+    expect(Object.fromEntries(stored.map((row) => [row.key, row.value]))).toEqual(values);
+    expect(await db.answers.where("owner").equals(DEVICE_OWNER).count()).toBe(0);
+    expect(await pendingKeys(db, ADA)).toEqual(new Set(["first_name", "last_name"]));
+  });
+
+  it("gives the queue's summary and waiting actions as their own reads do", async () => {
+    await recordAnswer(db, answer("first_name", "Ada"), true);
+    await recordAnswer(db, answer("last_name", "x".repeat(50)), true);
+    await refuseAnswers(db, (await takeBatch(db, ADA)) ?? (null as never), { last_name: TOO_LONG });
+    await recordAnswer(db, answer("city", "London"), true);
+    await recordAction(db, ADA, "web-status", { web_status: "started" }, "web-status:started");
+    await recordAction(db, ADA, "tabs", { school_tab: "other" }, "tabs:school_tab");
+    const opened = await openOwnerAnswers(db, ADA, null);
+    const summary = await queueSummary(db, ADA);
+    expect({ pending: opened.pending, refused: opened.refused }).toEqual(summary);
+    expect(summary).toMatchObject({ pending: 4, refused: [{ key: "last_name", reason: TOO_LONG }] });
+    expect(opened.pendingActions).toEqual(await pendingActionKeys(db, ADA));
+    expect(opened.pendingActions).toEqual(new Set(["web-status:started", "tabs:school_tab"]));
+  });
+
+  it("opens the device's own draft without a queue", async () => {
+    await recordAnswer(db, answer("first_name", "Ada", DEVICE_OWNER), false);
+    const opened = await openOwnerAnswers(db, DEVICE_OWNER, null);
+    expect(opened).toMatchObject({ mergedDrafts: 0, pending: 0, refused: [] });
+    expect(opened.rows.map((row) => row.value)).toEqual(["Ada"]);
   });
 });

@@ -3,6 +3,7 @@ import {
   type ActionKind,
   ANSWER_LANE,
   type BatchRecord,
+  DEVICE_OWNER,
   type LocalDb,
   laneOf,
   type QueueEntry,
@@ -58,6 +59,35 @@ export async function recordAction(
   await db.transaction("rw", db.queue, () =>
     upsertPending(db, owner, kind, key, JSON.stringify(payload), Date.now()),
   );
+}
+
+/**
+ * Queues the page the applicant is on (spec §2), unless `serverHas` is that page and no page change
+ * of `owner` waits (one that waits, sent or not, would leave the server on another page): a
+ * returning applicant's every page load would otherwise send what the server already holds.
+ * Returns whether it was queued.
+ */
+export async function recordPage(
+  db: LocalDb,
+  owner: string,
+  page: string,
+  serverHas: string | null,
+): Promise<boolean> {
+  return db.transaction("rw", db.queue, async () => {
+    const waiting = await db.queue.where("[owner+key]").equals([owner, "last-page"]).toArray();
+    if (waiting.length === 0 && page === serverHas) return false;
+    const value = JSON.stringify({ last_page: page });
+    const pending = waiting.find((entry) => entry.batchId === null);
+    await writePending(db, pending, {
+      owner,
+      kind: "last-page",
+      key: "last-page",
+      value,
+      editedAt: Date.now(),
+      batchId: null,
+    });
+    return true;
+  });
 }
 
 /** The keys of `owner`'s waiting non-answer changes, e.g. to keep a local choice over the server's. */
@@ -390,6 +420,65 @@ export async function pendingKeys(db: LocalDb, owner: string): Promise<Set<strin
   return new Set(entries.filter((entry) => entry.kind === "answer").map((entry) => entry.key));
 }
 
+/** What the open of an owner's answers found (openOwnerAnswers). */
+export type OwnerOpening = {
+  /** The owner's answers on the device, the server's values folded in. */
+  rows: StoredAnswer[];
+  /** Answers of the device's draft that joined the owner's (0 for the device's own open). */
+  mergedDrafts: number;
+  /** What the header shows of the queue (as `queueSummary` gives it). */
+  pending: number;
+  refused: RefusedAnswer[];
+  /** The keys of the waiting non-answer changes (as `pendingActionKeys` gives them). */
+  pendingActions: Set<string>;
+};
+
+/**
+ * Makes `owner`'s answers current on the device, in one transaction that reads the owner's queue
+ * once (each read was a transaction of its own: issue 34). A signed-in owner takes in the device's
+ * draft (`adoptDrafts`) and then the server's values (`server`, when given), except for fields
+ * with a change still waiting to be sent, the draft's among them (the device's value is the newer
+ * one, and goes to the server). The answers, the queue's summary and its waiting actions then
+ * come from what the transaction read and wrote, not from more reads.
+ */
+export async function openOwnerAnswers(
+  db: LocalDb,
+  owner: string,
+  server: Record<string, string> | null,
+): Promise<OwnerOpening> {
+  return db.transaction("rw", db.answers, db.queue, async () => {
+    const mergedDrafts = owner === DEVICE_OWNER ? 0 : await adoptDraftsHere(db, DEVICE_OWNER, owner);
+    // The device's own answers are never queued (spec §6): nothing to read.
+    const entries = owner === DEVICE_OWNER ? [] : await db.queue.where("owner").equals(owner).toArray();
+    const local = new Map(
+      (await db.answers.where("owner").equals(owner).toArray()).map((answer) => [answer.key, answer]),
+    );
+    if (server) {
+      const waiting = new Set(entries.filter((entry) => entry.kind === "answer").map((entry) => entry.key));
+      const changed = Object.entries(server)
+        .filter(([key, value]) => !waiting.has(key) && local.get(key)?.value !== value)
+        // Edit time 0: the server's copy; any later local edit is newer.
+        .map(([key, value]) => ({ owner, key, value, editedAt: 0 }));
+      await db.answers.bulkPut(changed);
+      for (const answer of changed) local.set(answer.key, answer);
+    }
+    const refused = entries
+      .filter((entry) => entry.refused !== undefined)
+      .sort((a, b) => (a.id ?? 0) - (b.id ?? 0))
+      .map((entry) => ({ key: entry.key, value: entry.value, reason: entry.refused as string }));
+    const pendingActions = new Set(
+      entries.filter((entry) => entry.kind !== "answer").map((entry) => entry.key),
+    );
+    return {
+      rows: [...local.values()],
+      mergedDrafts,
+      pending: entries.length - refused.length,
+      refused,
+      pendingActions,
+    };
+  });
+}
+
 /**
  * Moves this device's anonymous draft into `owner`'s answers and queue (after sign-up or sign-in).
  * The server, not the device, decides which edit of a field is newer: every draft is sent with its
@@ -397,21 +486,24 @@ export async function pendingKeys(db: LocalDb, owner: string): Promise<Set<strin
  * A field with a newer edit still waiting on this device keeps it. Returns the number merged.
  */
 export async function adoptDrafts(db: LocalDb, deviceOwner: string, owner: string): Promise<number> {
-  return db.transaction("rw", db.answers, db.queue, async () => {
-    const drafts = (await db.answers.where("owner").equals(deviceOwner).toArray()).filter(
-      (d) => d.editedAt > 0,
-    );
-    let merged = 0;
-    for (const draft of drafts) {
-      const pending = await db.queue.where("[owner+key]").equals([owner, draft.key]).first();
-      if (pending && pending.editedAt > draft.editedAt) continue;
-      await db.answers.put({ ...draft, owner });
-      await upsertPending(db, owner, "answer", draft.key, draft.value, draft.editedAt);
-      merged += 1;
-    }
-    await db.answers.where("owner").equals(deviceOwner).delete();
-    return merged;
-  });
+  return db.transaction("rw", db.answers, db.queue, () => adoptDraftsHere(db, deviceOwner, owner));
+}
+
+/** `adoptDrafts` within a transaction on the answers and the queue. */
+async function adoptDraftsHere(db: LocalDb, deviceOwner: string, owner: string): Promise<number> {
+  const held = await db.answers.where("owner").equals(deviceOwner).toArray();
+  // No draft (the usual page load): nothing to move, nor to delete.
+  if (held.length === 0) return 0;
+  let merged = 0;
+  for (const draft of held.filter((d) => d.editedAt > 0)) {
+    const pending = await db.queue.where("[owner+key]").equals([owner, draft.key]).first();
+    if (pending && pending.editedAt > draft.editedAt) continue;
+    await db.answers.put({ ...draft, owner });
+    await upsertPending(db, owner, "answer", draft.key, draft.value, draft.editedAt);
+    merged += 1;
+  }
+  await db.answers.where("owner").equals(deviceOwner).delete();
+  return merged;
 }
 
 /** After the server kept newer values: store them unless the user has edited the field again since. */

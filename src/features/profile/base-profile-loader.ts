@@ -106,16 +106,17 @@ async function openOwner(): Promise<Omit<BaseProfile, "draftLink">> {
     await localDb().profiles.put({ owner: profile.username, profile: rest, fetchedAt: Date.now() });
     await set(LAST_USER_KEY, profile.username);
     localStorage.setItem(SIGNED_IN_HERE_KEY, "1");
-    const { mergedDrafts } = await syncClient.open(profile.username, {
+    const { mergedDrafts, pendingActions } = await syncClient.open(profile.username, {
       answers: answer,
       serverTime: server_time,
+      lastPage: last_page,
     });
     // The device's draft is now the account's: a draft typed here next is another one (decision 0012).
     if (mergedDrafts > 0) await startNewDraft();
     await adoptServerChoices(
       profile.username,
       { add_another: profile.add_another ?? {}, tabs: profile.tabs ?? {} },
-      await syncClient.pendingActions(),
+      pendingActions,
     );
     // File questions show the server's documents offline too (decision 0014).
     await replaceServerDocuments(localDb(), profile.username, profile.document_answer ?? {});

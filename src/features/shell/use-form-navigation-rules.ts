@@ -48,7 +48,8 @@ export function useFormNavigationRules(snapshot: ClientSnapshot): void {
     snapshot.is_logged_in && (snapshot.web_status === "started" || snapshot.web_status === "validating");
   useEffect(() => {
     if (!recording || !isFormPagePath(pathname)) return;
-    // Through the queue, like answers: recorded offline too, sent in order, never twice.
-    void loadSyncClient().then((client) => client.queueAction("last-page", { last_page: pathname }));
+    // Through the queue, like answers: recorded offline too, sent in order, never twice; not at all
+    // when the server already has this page (a returning applicant's load: SyncClient.recordPage).
+    void loadSyncClient().then((client) => client.recordPage(pathname));
   }, [recording, pathname]);
 }
