@@ -73,15 +73,37 @@ export function FormLayout() {
   useSessionLostRedirect(snapshot.username);
   useDocumentUploads(snapshot.is_service_user ? null : owner);
 
+  // The same objects while what they carry is the same: every form page's component reads them, so
+  // a new one at each of the layout's renders (the page rendered, a navigation's state) re-rendered
+  // the whole page with it (issue 34).
+  const offline = base.offline;
+  const snapshotContext = useMemo(
+    () => ({ snapshot, offline, markPageChanged, advanceWebStatus: advance }),
+    [snapshot, offline, markPageChanged, advance],
+  );
+  const showValidation = owner !== null && webStatus === "validating" && isFormPagePath(pathname);
+  const pageNotices = useMemo(
+    () => (
+      <>
+        {/* Spec §2's banners invite the applicant to start or to submit: not once they have submitted. */}
+        {pathname === COMPLETION_ROUTE ? null : <WelcomeBanner snapshot={snapshot} />}
+        {owner && showValidation ? (
+          <Suspense fallback={null}>
+            <ValidationSummary owner={owner} />
+          </Suspense>
+        ) : null}
+      </>
+    ),
+    [pathname, snapshot, owner, showValidation],
+  );
+
   if (base.unauthorized) {
     const { username, kept } = base.unauthorized;
     return <Navigate to="/login" replace state={signedOutState(username, kept)} />;
   }
 
   return (
-    <SnapshotContext.Provider
-      value={{ snapshot, offline: base.offline, markPageChanged, advanceWebStatus: advance }}
-    >
+    <SnapshotContext.Provider value={snapshotContext}>
       {/* biome-ignore lint/a11y/useValidAnchor: a real link to #main (it works before the script runs); the handler only makes focus go with the view */}
       <a
         className="skip-link"
@@ -98,19 +120,7 @@ export function FormLayout() {
       {snapshot.is_service_user ? null : <StepNav />}
       <main id="main" className="page">
         {/* The page puts these after its h1 (PageNotices), so its h1 is the first heading. */}
-        <PageNoticesContext.Provider
-          value={
-            <>
-              {/* Spec §2's banners invite the applicant to start or to submit: not once they have submitted. */}
-              {pathname === COMPLETION_ROUTE ? null : <WelcomeBanner snapshot={snapshot} />}
-              {owner && webStatus === "validating" && isFormPagePath(pathname) ? (
-                <Suspense fallback={null}>
-                  <ValidationSummary owner={owner} />
-                </Suspense>
-              ) : null}
-            </>
-          }
-        >
+        <PageNoticesContext.Provider value={pageNotices}>
           <PageRenderedContext.Provider value={pageRendered.markRendered}>
             {redirectTo ? <Navigate to={redirectTo} replace /> : <Outlet />}
           </PageRenderedContext.Provider>

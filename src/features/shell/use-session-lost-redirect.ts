@@ -1,8 +1,7 @@
-import { useEffect } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { useNavigate } from "react-router-dom";
 import { SIGNED_OUT_MESSAGE } from "../../shared/messages";
-import { getSyncStatus } from "../answers/sync-status";
-import { useSyncStatus } from "../answers/use-sync-status";
+import { getSyncStatus, subscribeSyncStatus } from "../answers/sync-status";
 import { signOutHere } from "../session/sign-out-here";
 
 /** Beside "Your session is invalid…": the changes are not lost, and how they get sent. */
@@ -21,14 +20,19 @@ export function signedOutState(username: string | null, kept: number): Record<st
  * Spec §8: when the server refuses the session (the sync worker got a 401), go to /login with the
  * catalogue's message, and say that nothing was lost: queued answers stay on the device under the
  * username and are sent after the same user signs in again.
+ *
+ * It reads only whether the session ended: the layout that calls it re-renders when that changes,
+ * not at every change of the header's status (issue 34: each one re-rendered the whole form page).
  */
 export function useSessionLostRedirect(username: string | null): void {
-  const { phase } = useSyncStatus();
+  const signedOut = useSyncExternalStore(subscribeSyncStatus, sessionEnded);
   const navigate = useNavigate();
   useEffect(() => {
-    if (phase !== "signed-out") return;
+    if (!signedOut) return;
     void signOutHere().then(() => {
       navigate("/login", { state: signedOutState(username, getSyncStatus().keptForSignIn) });
     });
-  }, [phase, username, navigate]);
+  }, [signedOut, username, navigate]);
 }
+
+const sessionEnded = () => getSyncStatus().phase === "signed-out";
