@@ -16,6 +16,7 @@ import {
   FILE_TYPE_MESSAGE,
 } from "../../src/shared/document-rules";
 import { lacks } from "../helpers/system-tools";
+import { expectNothingQueued, expectStoredOnDevice } from "./device-store";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { tabTo } from "./keyboard";
 import { controlledByServiceWorker } from "./service-worker";
@@ -94,7 +95,14 @@ test("an applicant uploads a PNG and a Word document, views the PDFs the univers
   page,
 }) => {
   test.slow();
-  await signIn(page);
+  const username = await signIn(page);
+  // What the page sends as answers: the file questions' "ANSWERED" is the server's to write.
+  const answersSent: Record<string, string>[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "PUT" && new URL(request.url()).pathname === "/api/answer") {
+      answersSent.push((request.postDataJSON() as { answers: Record<string, string> }).answers);
+    }
+  });
   await page.goto("/final-steps");
   const resume = fileQuestion(page, "Résumé");
   await expect(fileInput(resume)).toBeVisible();
@@ -124,6 +132,12 @@ test("an applicant uploads a PNG and a Word document, views the PDFs the univers
     expect((await renderPage(imagePdf)).inkRatio()).toBeGreaterThan(0.05);
   }
   await expect.poll(() => serverAnswers(page)).toMatchObject({ resume_file: "ANSWERED" });
+  // The server wrote it as the conversion completed (decision 0009); the device keeps it as the
+  // server's value and sends nothing back: once it holds the value and nothing waits, no answer
+  // request has carried it (a change queued would have been sent by then).
+  await expectStoredOnDevice(page, { resume_file: "ANSWERED" }, username);
+  await expectNothingQueued(page, username);
+  expect(answersSent.filter((answers) => "resume_file" in answers)).toEqual([]);
 
   // A Word document in the first college block, converted by LibreOffice (or, without it, through
   // the simplified rendering).

@@ -89,6 +89,51 @@ describe("the sync client", () => {
     app.close();
   });
 
+  describe("a value the server wrote itself (a completed conversion's ANSWERED)", () => {
+    it("is stored and shown as the server's, and sent back to no one", async () => {
+      const { sent, transport } = recordingTransport();
+      const app = client(transport);
+      await app.open(ADA, { answers: {}, serverTime: Date.now() });
+      expect(await app.adoptServerAnswer(ADA, "resume", "ANSWERED")).toBe(true);
+      expect(app.store.get("resume")).toBe("ANSWERED");
+      expect(await db.answers.get([ADA, "resume"])).toMatchObject({ value: "ANSWERED", editedAt: 0 });
+      expect(await db.queue.count()).toBe(0);
+      await app.flush();
+      expect(sent).toEqual([]);
+      // A later change of the applicant's is newer, and is sent.
+      await app.store.set("resume", "");
+      await app.flush();
+      expect(sent.map((b) => b.answers)).toEqual([{ resume: "" }]);
+      app.close();
+    });
+
+    it("does not overwrite a change of the field still waiting to be sent", async () => {
+      const offline = client(async () => async () => {
+        throw new TypeError("no network");
+      });
+      await offline.open(ADA, { answers: { resume: "ANSWERED" }, serverTime: Date.now() });
+      // The applicant removed the file; the change waits for the network.
+      await offline.store.set("resume", "");
+      expect(await offline.adoptServerAnswer(ADA, "resume", "ANSWERED")).toBe(false);
+      expect(offline.store.get("resume")).toBe("");
+      expect(await db.answers.get([ADA, "resume"])).toMatchObject({ value: "" });
+      expect((await db.queue.toArray()).map((entry) => [entry.key, entry.value])).toEqual([["resume", ""]]);
+      offline.close();
+    });
+
+    it("is not taken for another owner than the open one, nor for the device's draft", async () => {
+      const { transport } = recordingTransport();
+      const app = client(transport);
+      await app.open(DEVICE_OWNER, null);
+      expect(await app.adoptServerAnswer(DEVICE_OWNER, "resume", "ANSWERED")).toBe(false);
+      await app.open(ADA, { answers: {}, serverTime: Date.now() });
+      expect(await app.adoptServerAnswer(GRACE, "resume", "ANSWERED")).toBe(false);
+      expect(await db.answers.count()).toBe(0);
+      expect(app.store.get("resume")).toBe("");
+      app.close();
+    });
+  });
+
   it("on sign-out removes a fully synced copy, and keeps unsent changes for the next sign-in", async () => {
     const { transport } = recordingTransport();
     const app = client(transport);

@@ -8,6 +8,7 @@ import { setRefusedAnswers } from "./refused-answers";
 import { ServerClock } from "./server-clock";
 import {
   adoptDrafts,
+  adoptServerAnswer,
   adoptSuperseded,
   forgetOwner,
   openOwnerAnswers,
@@ -143,6 +144,25 @@ export class SyncClient {
       await recordAnswer(db, answer, answer.owner !== DEVICE_OWNER);
       this.store.releaseHeld(answer);
     }
+  }
+
+  /**
+   * A value the server wrote for `owner`'s field `key` itself (a completed conversion's "ANSWERED",
+   * decision 0009): the device stores it as the server's and shows it, and sends nothing (it did
+   * queue it as a change before: a request that only told the server what it had written). A change
+   * of the field still waiting to be sent is kept (`adoptServerAnswer`); so is one made here after
+   * the writes this waits for. Returns whether the device took the value.
+   */
+  adoptServerAnswer(owner: string, key: string, value: string): Promise<boolean> {
+    return this.exclusive(async () => {
+      if (owner === DEVICE_OWNER || this.owner !== owner) return false;
+      // This tab's changes made so far are in the database (and the queue) before it is read.
+      await this.store.whenStored();
+      const adopted = await adoptServerAnswer(this.db(), owner, key, value);
+      if (!adopted) return false;
+      this.store.applyStored([adopted]);
+      return this.store.get(key) === value;
+    });
   }
 
   close(): void {

@@ -506,6 +506,36 @@ async function adoptDraftsHere(db: LocalDb, deviceOwner: string, owner: string):
   return merged;
 }
 
+/**
+ * A value the server wrote itself (a file question's "ANSWERED" when its conversion completed,
+ * decision 0009), stored on the device as the server's copy: not queued, as `openOwnerAnswers`
+ * takes the server's values in. Not while a change of the field waits in the queue (sent or not,
+ * refused or not): that change is the applicant's, and stays. Its edit time is the stored one's
+ * (0 without one), so a later edit, or one on its way to the database, is newer and wins
+ * (`recordAnswer`). Returns what was stored, or null when nothing was.
+ */
+export async function adoptServerAnswer(
+  db: LocalDb,
+  owner: string,
+  key: string,
+  value: string,
+): Promise<StoredAnswer | null> {
+  return db.transaction("rw", db.answers, db.queue, async () => {
+    const [stored, waiting] = await Promise.all([
+      db.answers.get([owner, key]),
+      db.queue
+        .where("[owner+key]")
+        .equals([owner, key])
+        .filter((entry) => entry.kind === "answer")
+        .first(),
+    ]);
+    if (waiting || stored?.value === value) return null;
+    const answer = { owner, key, value, editedAt: stored?.editedAt ?? 0 };
+    await db.answers.put(answer);
+    return answer;
+  });
+}
+
 /** After the server kept newer values: store them unless the user has edited the field again since. */
 export async function adoptSuperseded(
   db: LocalDb,

@@ -7,7 +7,7 @@ import { KeyedListeners } from "../../lib/keyed-listeners";
 import type { DocumentConversionState } from "../../shared/api-types";
 import { FILE_ANSWERED_VALUE, VIEW_LINK_SECONDS } from "../../shared/document-rules";
 import { GENERIC_ERROR_MESSAGE } from "../../shared/messages";
-import { answerStore } from "../answers/answer-session";
+import { answerStore, loadSyncClient } from "../answers/answer-session";
 import { type KeptFile, localDb } from "../answers/local-db";
 import { answerWriter, setAnswer } from "../form/set-answer";
 import { deleteConversion } from "./api/delete-conversion";
@@ -242,12 +242,21 @@ export class DocumentsRuntime {
       this.afterUpload.delete(key);
     }
     if (state.status === "COMPLETED") {
-      // Spec §4: COMPLETED marks the answer; the server stored it too (decision 0009).
-      if (answerStore.get(key) !== FILE_ANSWERED_VALUE) setAnswer(key, FILE_ANSWERED_VALUE);
+      // Spec §4: COMPLETED marks the answer. The server stored it when the conversion completed
+      // (decision 0009): the device takes it as the server's value, and sends nothing back.
+      if (answerStore.get(key) !== FILE_ANSWERED_VALUE) void this.answeredByServer(owner, key);
       void conversionEnded(localDb(), owner, key, { completed: true }).catch(() => {});
     }
     if (state.status === "FAILED" && previous?.status !== "FAILED")
       void this.conversionFailed(owner, key, state);
+  }
+
+  /** The answer the server wrote as `key`'s conversion completed, kept here (not while a change of it waits). */
+  private async answeredByServer(owner: string, key: string): Promise<void> {
+    const syncClient = await loadSyncClient();
+    if (await syncClient.adoptServerAnswer(owner, key, FILE_ANSWERED_VALUE)) {
+      answerWriter.adopted({ [key]: FILE_ANSWERED_VALUE });
+    }
   }
 
   /**

@@ -62,6 +62,16 @@ describe("the form's one write path", () => {
     expect(await db.answers.get([DEVICE_OWNER, "city"])).toMatchObject({ value: "Philadelphia" });
   });
 
+  it("tells its listeners of a value taken from the server, and writes nothing", () => {
+    const set = vi.spyOn(app.store, "set");
+    const writer = createAnswerWriter(app.store, pages);
+    const told: Record<string, string>[] = [];
+    writer.onWrite((changes) => told.push({ ...changes }));
+    writer.adopted({ city: "Philadelphia" });
+    expect(told).toEqual([{ city: "Philadelphia" }]);
+    expect(set).not.toHaveBeenCalled();
+  });
+
   it("stores a coded answer with its _desc label", () => {
     const set = vi.spyOn(app.store, "set");
     const writer = createAnswerWriter(app.store, pages);

@@ -19,6 +19,12 @@ export type AnswerWriter = {
   setAnswer: SetAnswer;
   /** Told of every change set, e.g. to re-run validation after a choice. */
   onWrite(listener: WriteListener): () => void;
+  /**
+   * Tells the same listeners of values the device took from the server, not set here (a file
+   * question's "ANSWERED", documents-runtime.ts): what they check follows them as it followed the
+   * change that used to be set.
+   */
+  adopted(changes: Readonly<Record<string, string>>): void;
 };
 
 export function createAnswerWriter(
@@ -43,6 +49,9 @@ export function createAnswerWriter(
     onWrite(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    adopted(changes) {
+      for (const listener of listeners) listener(changes);
     },
   };
 }
