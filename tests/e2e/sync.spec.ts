@@ -204,6 +204,8 @@ test("a session that ended while offline, then a reload before the page could le
   const username = await signIn(page);
   await page.goto("/about");
   await controlledByServiceWorker(page);
+  // The page's own records (its status, the page) sent first: the edit below is the one change kept.
+  await expectNothingQueued(page, username);
   await expect(status(page, "All changes saved")).toBeVisible();
 
   await context.setOffline(true);
