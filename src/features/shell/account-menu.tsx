@@ -4,6 +4,7 @@ import { useNavigate } from "react-router-dom";
 import { preloadPage } from "../../app/route-modules";
 import { AriaLocale } from "../../i18n/aria-locale";
 import { useLanguage } from "../../i18n/use-language";
+import { leavingPage } from "../../lib/load-part";
 import { SIGNED_OUT_MESSAGE } from "../../shared/messages";
 import { answerStore } from "../answers/answer-session";
 import { useAnonymousWithAnswers } from "../answers/use-anonymous-with-answers";
@@ -37,6 +38,7 @@ export function AccountMenu({ snapshot, triggerRef, onClose }: AccountMenuProps)
         setUnsent(waiting);
         return;
       }
+      leavingPage();
       const outcome = await logOut();
       navigate("/login", { state: { errorMessage: SIGNED_OUT_MESSAGE } });
       reportLogOutFailure(outcome);
