@@ -1,21 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { eventually } from "../../tests/helpers/eventually";
-import {
-  FIRST_PAUSE_MS,
-  leavingPage,
-  loadPart,
-  type Network,
-  ONLINE_TRIES,
-  RELOAD_AGAIN_AFTER_MS,
-} from "./load-part";
+import { FIRST_PAUSE_MS, loadPart, type Network, ONLINE_TRIES, RELOAD_AGAIN_AFTER_MS } from "./load-part";
 
 /** A network the test switches on and off, firing `online` as a browser does. */
 function fakeNetwork(online: boolean) {
   const listeners = new Set<() => void>();
-  let page = "/about";
   const network: Network = {
     online: () => online,
-    page: () => page,
     onOnline(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -31,9 +22,6 @@ function fakeNetwork(online: boolean) {
       }
     },
     listening: () => listeners.size,
-    goTo: (path: string) => {
-      page = path;
-    },
   };
 }
 
@@ -67,7 +55,6 @@ describe("loadPart", () => {
     // The network comes back after each failure, too briefly for the next try.
     const flickering: Network = {
       online: () => false,
-      page: () => "/about",
       onOnline(listener) {
         queueMicrotask(listener);
         return () => {};
@@ -142,59 +129,6 @@ describe("a part the browser keeps failed", () => {
     expect(reloadPage).toHaveBeenCalledOnce();
   });
 
-  it("counts a try begun offline as failed offline, though the network came back before it failed", async () => {
-    vi.useFakeTimers();
-    const net = fakeNetwork(false);
-    let failFirst: (error: unknown) => void = () => {};
-    const load = vi
-      .fn()
-      .mockImplementationOnce(() => new Promise((_, reject) => (failFirst = reject)))
-      .mockRejectedValue(lost());
-    const reloadPage = vi.fn(async () => true);
-    void loadPart(load, { network: net.network, reloadPage });
-    await eventually(() => expect(load).toHaveBeenCalledOnce());
-    net.comeOnline();
-    failFirst(lost());
-    await vi.advanceTimersByTimeAsync(10 * FIRST_PAUSE_MS);
-    expect(reloadPage).toHaveBeenCalledOnce();
-  });
-
-  it("does not reload once the page that asked for the part has gone: the part fails instead", async () => {
-    vi.useFakeTimers();
-    const net = fakeNetwork(false);
-    const load = vi.fn().mockRejectedValue(lost());
-    const reloadPage = vi.fn(async () => true);
-    const part = loadPart(load, { network: net.network, reloadPage }).catch((error: unknown) => error);
-    await eventually(() => expect(load).toHaveBeenCalledOnce());
-    net.goTo("/login");
-    net.comeOnline();
-    await vi.advanceTimersByTimeAsync(10 * FIRST_PAUSE_MS);
-    await expect(part).resolves.toBeInstanceOf(TypeError);
-    expect(reloadPage).not.toHaveBeenCalled();
-  });
-
-  it("does not reload once the page that asked for the part is being left (leavingPage)", async () => {
-    vi.useFakeTimers();
-    const net = fakeNetwork(false);
-    const load = vi.fn().mockRejectedValue(lost());
-    const reloadPage = vi.fn(async () => true);
-    const part = loadPart(load, { network: net.network, reloadPage }).catch((error: unknown) => error);
-    await eventually(() => expect(load).toHaveBeenCalledOnce());
-    leavingPage();
-    net.comeOnline();
-    await vi.advanceTimersByTimeAsync(10 * FIRST_PAUSE_MS);
-    await expect(part).resolves.toBeInstanceOf(TypeError);
-    expect(reloadPage).not.toHaveBeenCalled();
-    // A part the next page asks for is reloaded for as before.
-    const next = vi.fn().mockRejectedValue(lost());
-    const offline = fakeNetwork(false);
-    void loadPart(next, { network: offline.network, reloadPage });
-    await eventually(() => expect(next).toHaveBeenCalledOnce());
-    offline.comeOnline();
-    await vi.advanceTimersByTimeAsync(10 * FIRST_PAUSE_MS);
-    expect(reloadPage).toHaveBeenCalledOnce();
-  });
-
   it("does not reload for a part that failed only online (it is truly gone): the caller's error handling takes over", async () => {
     vi.useFakeTimers();
     const { network } = fakeNetwork(true);
@@ -238,23 +172,5 @@ describe("reloadForLostPart", () => {
     vi.setSystemTime(1_000_000 + RELOAD_AGAIN_AFTER_MS);
     await expect((await newPage())()).resolves.toBe(true);
     expect(reload).toHaveBeenCalledTimes(2);
-  });
-
-  it("does not reload a page left while its answers were being written, and counts no reload", async () => {
-    const stored = new Map<string, string>();
-    vi.stubGlobal("sessionStorage", {
-      getItem: (key: string) => stored.get(key) ?? null,
-      setItem: (key: string, value: string) => stored.set(key, value),
-    });
-    const reload = vi.fn();
-    vi.stubGlobal("window", { location: { reload } });
-    vi.resetModules();
-    const { reloadForLostPart } = await import("./load-part");
-    await expect(reloadForLostPart(() => false)).resolves.toBe(false);
-    expect(reload).not.toHaveBeenCalled();
-    expect(stored.size).toBe(0);
-    // The next page's lost part reloads it.
-    await expect(reloadForLostPart()).resolves.toBe(true);
-    expect(reload).toHaveBeenCalledOnce();
   });
 });

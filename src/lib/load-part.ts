@@ -22,8 +22,6 @@ import { flushPendingWrites } from "../features/answers/pending-writes";
 /** What loadPart needs of the browser; tests pass their own. */
 export interface Network {
   online(): boolean;
-  /** The page on screen (its path): a part is reloaded for only while the page that asked for it shows. */
-  page(): string;
   /** Calls `listener` on the next `online` event; returns a function that stops listening. */
   onOnline(listener: () => void): () => void;
 }
@@ -36,7 +34,7 @@ export interface LoadPartOptions {
    * Reloads the page for a part the browser keeps failed (see above); false when it will not (it
    * reloaded for that reason a moment ago). Tests pass their own; by default reloadForLostPart.
    */
-  reloadPage?: (stillWanted: () => boolean) => Promise<boolean>;
+  reloadPage?: () => Promise<boolean>;
 }
 
 export const ONLINE_TRIES = 3;
@@ -45,7 +43,6 @@ export const FIRST_PAUSE_MS = 1_000;
 
 const browserNetwork: Network = {
   online: () => navigator.onLine,
-  page: () => window.location.pathname,
   onOnline(listener) {
     window.addEventListener("online", listener, { once: true });
     return () => window.removeEventListener("online", listener);
@@ -56,23 +53,15 @@ export async function loadPart<T>(load: () => Promise<T>, options: LoadPartOptio
   const network = options.network ?? browserNetwork;
   let failedOnline = 0;
   let failedOffline = false;
-  const asked = { page: network.page(), pagesLeft };
-  const stillWanted = () => network.page() === asked.page && pagesLeft === asked.pagesLeft;
   for (;;) {
-    // A try begun offline that fails is an offline failure, though the network came back before
-    // its failure was seen (the browser keeps that import failed all the same).
-    const onlineAtStart = network.online();
     try {
       return await load();
     } catch (error) {
       const online = network.online();
-      if (!online || !onlineAtStart) failedOffline = true;
+      if (!online) failedOffline = true;
       if (online && ++failedOnline >= ONLINE_TRIES) {
         // The page is going: the part is never given to the caller, whose fallback stays meanwhile.
-        // Not once the page that asked for it is gone or going (leavingPage): a reload would land on
-        // the next screen and drop its message (/login's, a session ended), or on this one without
-        // its session; and the part is not needed any more.
-        if (failedOffline && stillWanted() && (await (options.reloadPage ?? reloadForLostPart)(stillWanted)))
+        if (failedOffline && (await (options.reloadPage ?? reloadForLostPart)()))
           return new Promise<T>(() => {});
         throw error;
       }
@@ -92,33 +81,16 @@ let reloading = false;
  * Reloads the page once the answers being written to the device are written; false when this tab
  * reloaded for a lost part less than RELOAD_AGAIN_AFTER_MS ago (the reload did not help).
  */
-export async function reloadForLostPart(stillWanted: () => boolean = () => true): Promise<boolean> {
+export async function reloadForLostPart(): Promise<boolean> {
   // Several parts may be lost at once: the first to give up reloads, the others wait for it.
   if (reloading) return true;
   const last = Number(sessionStorage.getItem(RELOADED_AT_KEY) ?? 0);
   if (Date.now() - last < RELOAD_AGAIN_AFTER_MS) return false;
   reloading = true;
-  await flushPendingWrites();
-  // The page may have been left while its answers were written (see leavingPage).
-  if (!stillWanted()) {
-    reloading = false;
-    return false;
-  }
   sessionStorage.setItem(RELOADED_AT_KEY, String(Date.now()));
+  await flushPendingWrites();
   window.location.reload();
   return true;
-}
-
-/** How many times a page was left for another screen (leavingPage): a part asked before is not reloaded for. */
-let pagesLeft = 0;
-
-/**
- * The page on screen is being left for another screen, e.g. /login once a session ended: a part it
- * asked for that is lost no longer reloads the page, which would land on a page without the
- * session (a visitor's form, or /login without its message).
- */
-export function leavingPage(): void {
-  pagesLeft += 1;
 }
 
 /** Resolves when the browser comes back online, or after `pauseMs` when given. */

@@ -12,7 +12,7 @@ import { Button } from "react-aria-components";
 import { useNavigate } from "react-router-dom";
 import type { Modal as ModalComponent } from "../../components/modal";
 import { useLanguage } from "../../i18n/use-language";
-import { leavingPage, loadPart } from "../../lib/load-part";
+import { loadPart } from "../../lib/load-part";
 import { INACTIVITY_LOGOUT_MESSAGE, SIGNED_OUT_MESSAGE } from "../../shared/messages";
 import * as m from "./inactivity-messages";
 import { InactivityTimer } from "./inactivity-timer";
@@ -63,7 +63,6 @@ export function InactivityGuard({ isLoggedIn }: { isLoggedIn: boolean }) {
     endingRef.current = true;
     timerRef.current?.stop();
     setEnding(true);
-    leavingPage();
     const reportFailure = await signOutHere();
     navigate("/login", { state: { errorMessage: message } });
     reportFailure(report);

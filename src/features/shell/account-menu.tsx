@@ -4,7 +4,6 @@ import { useNavigate } from "react-router-dom";
 import { preloadPage } from "../../app/route-modules";
 import { AriaLocale } from "../../i18n/aria-locale";
 import { useLanguage } from "../../i18n/use-language";
-import { leavingPage } from "../../lib/load-part";
 import { SIGNED_OUT_MESSAGE } from "../../shared/messages";
 import { answerStore } from "../answers/answer-session";
 import { useAnonymousWithAnswers } from "../answers/use-anonymous-with-answers";
@@ -38,7 +37,6 @@ export function AccountMenu({ snapshot, triggerRef, onClose }: AccountMenuProps)
         setUnsent(waiting);
         return;
       }
-      leavingPage();
       const outcome = await logOut();
       navigate("/login", { state: { errorMessage: SIGNED_OUT_MESSAGE } });
       reportLogOutFailure(outcome);

@@ -1,6 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { useNavigate } from "react-router-dom";
-import { leavingPage } from "../../lib/load-part";
 import { SIGNED_OUT_MESSAGE } from "../../shared/messages";
 import { getSyncStatus, subscribeSyncStatus } from "../answers/sync-status";
 import { signOutHere } from "../session/sign-out-here";
@@ -30,7 +29,6 @@ export function useSessionLostRedirect(username: string | null): void {
   const navigate = useNavigate();
   useEffect(() => {
     if (!signedOut) return;
-    leavingPage();
     void signOutHere().then(() => {
       navigate("/login", { state: signedOutState(username, getSyncStatus().keptForSignIn) });
     });
