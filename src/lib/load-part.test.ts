@@ -129,6 +129,23 @@ describe("a part the browser keeps failed", () => {
     expect(reloadPage).toHaveBeenCalledOnce();
   });
 
+  it("counts a try begun offline as failed offline, though the network came back before it failed", async () => {
+    vi.useFakeTimers();
+    const net = fakeNetwork(false);
+    let failFirst: (error: unknown) => void = () => {};
+    const load = vi
+      .fn()
+      .mockImplementationOnce(() => new Promise((_, reject) => (failFirst = reject)))
+      .mockRejectedValue(lost());
+    const reloadPage = vi.fn(async () => true);
+    void loadPart(load, { network: net.network, reloadPage });
+    await eventually(() => expect(load).toHaveBeenCalledOnce());
+    net.comeOnline();
+    failFirst(lost());
+    await vi.advanceTimersByTimeAsync(10 * FIRST_PAUSE_MS);
+    expect(reloadPage).toHaveBeenCalledOnce();
+  });
+
   it("does not reload for a part that failed only online (it is truly gone): the caller's error handling takes over", async () => {
     vi.useFakeTimers();
     const { network } = fakeNetwork(true);

@@ -54,11 +54,14 @@ export async function loadPart<T>(load: () => Promise<T>, options: LoadPartOptio
   let failedOnline = 0;
   let failedOffline = false;
   for (;;) {
+    // A try begun offline that fails is an offline failure, though the network came back before
+    // its failure was seen (the browser keeps that import failed all the same).
+    const onlineAtStart = network.online();
     try {
       return await load();
     } catch (error) {
       const online = network.online();
-      if (!online) failedOffline = true;
+      if (!online || !onlineAtStart) failedOffline = true;
       if (online && ++failedOnline >= ONLINE_TRIES) {
         // The page is going: the part is never given to the caller, whose fallback stays meanwhile.
         if (failedOffline && (await (options.reloadPage ?? reloadForLostPart)()))
