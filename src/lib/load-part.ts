@@ -42,7 +42,8 @@ export const ONLINE_TRIES = 3;
 export const FIRST_PAUSE_MS = 1_000;
 
 const browserNetwork: Network = {
-  online: () => navigator.onLine,
+  // Where there is no navigator (a test in Node), the network is taken as there.
+  online: () => typeof navigator === "undefined" || navigator.onLine !== false,
   onOnline(listener) {
     window.addEventListener("online", listener, { once: true });
     return () => window.removeEventListener("online", listener);
