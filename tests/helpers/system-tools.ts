@@ -82,7 +82,7 @@ if (systemToolsRequired) {
   }
 }
 
-/** For `it.skipIf(lacks("poppler"))`: true when any of `tools` is missing here. */
+/** Whether any of `tools` is missing here (a suite that needs them is skipped, saying why). */
 export function lacks(...tools: SystemTool[]): boolean {
   return tools.some((tool) => !systemTools[tool]);
 }
