@@ -1,6 +1,7 @@
 import { Workbox } from "workbox-window";
 import { flushPendingWrites } from "../features/answers/pending-writes";
 import { offerUpdate } from "../features/pwa/update-state";
+import { reloadPage } from "../lib/page-reload";
 
 /** How long "Reload" waits for the new version to take over before offering the prompt again. */
 const TAKEOVER_TIMEOUT_MS = 10_000;
@@ -68,6 +69,5 @@ async function activateWaitingVersion(workbox: Workbox): Promise<void> {
     });
   }
   // No waiting worker any more: another tab already let the new version take over.
-  await flushPendingWrites();
-  window.location.reload();
+  await reloadPage();
 }

@@ -17,7 +17,7 @@
  */
 
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
-import { flushPendingWrites } from "../features/answers/pending-writes";
+import { reloadPage } from "./page-reload";
 
 /** What loadPart needs of the browser; tests pass their own. */
 export interface Network {
@@ -82,8 +82,9 @@ export const RELOAD_AGAIN_AFTER_MS = 60_000;
 let reloading = false;
 
 /**
- * Reloads the page once the answers being written to the device are written; false when this tab
- * reloaded for a lost part less than RELOAD_AGAIN_AFTER_MS ago (the reload did not help).
+ * Reloads the page (page-reload.ts: after what it must not cut off, the answers being written to
+ * the device written); false when this tab reloaded for a lost part less than
+ * RELOAD_AGAIN_AFTER_MS ago (the reload did not help).
  */
 export async function reloadForLostPart(): Promise<boolean> {
   // Several parts may be lost at once: the first to give up reloads, the others wait for it.
@@ -92,8 +93,7 @@ export async function reloadForLostPart(): Promise<boolean> {
   if (Date.now() - last < RELOAD_AGAIN_AFTER_MS) return false;
   reloading = true;
   sessionStorage.setItem(RELOADED_AT_KEY, String(Date.now()));
-  await flushPendingWrites();
-  window.location.reload();
+  await reloadPage();
   return true;
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { useNavigate } from "react-router-dom";
+import { holdReloadsUntil } from "../../lib/page-reload";
 import { SIGNED_OUT_MESSAGE } from "../../shared/messages";
 import { getSyncStatus, subscribeSyncStatus } from "../answers/sync-status";
 import { signOutHere } from "../session/sign-out-here";
@@ -23,15 +24,19 @@ export function signedOutState(username: string | null, kept: number): Record<st
  *
  * It reads only whether the session ended: the layout that calls it re-renders when that changes,
  * not at every change of the header's status (issue 34: each one re-rendered the whole form page).
+ * A reload the app makes meanwhile (a lost part's) waits until /login is reached: between the
+ * device forgetting the session and the navigation, the reloaded page would open as a visitor's.
  */
 export function useSessionLostRedirect(username: string | null): void {
   const signedOut = useSyncExternalStore(subscribeSyncStatus, sessionEnded);
   const navigate = useNavigate();
   useEffect(() => {
     if (!signedOut) return;
-    void signOutHere().then(() => {
-      navigate("/login", { state: signedOutState(username, getSyncStatus().keptForSignIn) });
-    });
+    void holdReloadsUntil(
+      signOutHere().then(() =>
+        navigate("/login", { state: signedOutState(username, getSyncStatus().keptForSignIn) }),
+      ),
+    );
   }, [signedOut, username, navigate]);
 }
 
