@@ -237,14 +237,15 @@ test("a session that ended while offline, then a reload before the page could le
   expect(await serverAnswers(page)).toMatchObject({ first_name: "Dorothy" });
 });
 
-test("a session that ended with nothing waiting: a reload opens the visitor's form, the applicant's answers gone from it", async ({
+test("a session that ended with nothing waiting: a reload opens the visitor's form, the applicant's answers gone from it and from the device", async ({
   page,
 }) => {
-  await signIn(page);
+  const username = await signIn(page);
   await page.goto("/about");
   await page.getByRole("textbox", { name: "Legal First Name" }).fill("Dorothy");
   await expect.poll(() => serverAnswers(page)).toMatchObject({ first_name: "Dorothy" });
   await expect(status(page, "All changes saved")).toBeVisible();
+  await expectStoredOnDevice(page, { first_name: "Dorothy" }, username);
   const loggedOut = await page.request.get("/api/logout", { headers: { "X-Admissions-Client": "1" } });
   expect(loggedOut.ok()).toBe(true);
   await page.reload();
@@ -253,6 +254,8 @@ test("a session that ended with nothing waiting: a reload opens the visitor's fo
   await expect(page).toHaveURL(/\/about$/);
   await expect(page.getByRole("textbox", { name: "Legal First Name" })).toHaveValue("");
   await expect(status(page, "Saved on this device")).toBeVisible();
+  // As at a sign-out, a shared computer keeps no one's application once it has all been sent.
+  await expect.poll(async () => (await deviceContents(page, username)).answers).toEqual({});
 });
 
 test.describe("without a service worker (the page's own loads only)", () => {

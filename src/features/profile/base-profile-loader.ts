@@ -181,14 +181,14 @@ function anonymousOpened(offline: boolean): Omit<BaseProfile, "draftLink"> {
 /**
  * A session that ended without a sign-out here: the device forgets it and opens its own draft; the
  * last user's unsent changes (answers, other changes, files waiting) stay for their next sign-in,
- * counted for the header and the sign-in screen.
+ * counted for the header and the sign-in screen, and with none their copy leaves the device.
  */
 async function endSessionHere(): Promise<EndedSession> {
-  const { syncClient, unsentFor } = await loadSyncSession();
+  const { syncClient, forgetEndedSession } = await loadSyncSession();
   const username = (await get<string>(LAST_USER_KEY)) ?? null;
   await forgetSignedInUser();
   await syncClient.open(DEVICE_OWNER, null);
-  const kept = username === null ? 0 : await unsentFor(username);
+  const kept = username === null ? 0 : await forgetEndedSession(username);
   updateSyncStatus({ keptForSignIn: kept });
   return { username, kept };
 }
