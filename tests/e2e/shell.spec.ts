@@ -251,6 +251,11 @@ test("a signed-in applicant whose session has ended gets the bare shell, and the
   expect(html).toContain('<div id="root"></div>');
   await page.goto("/about");
   await expect(page).toHaveURL(/\/login$/);
+  // Told why (spec §8's catalogue); nothing of theirs was on this device, so no "kept" notice.
+  await expect(
+    page.getByText("You have been signed out. Please sign in again to go on with your application."),
+  ).toBeVisible();
+  await expect(page.getByText(/Your answers are kept on this device/)).toHaveCount(0);
   await expectNoAxeViolations(page);
 });
 

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { ONLINE_TRIES } from "../../src/lib/load-part";
 import { deviceContents, expectNothingQueued, expectStoredOnDevice } from "./device-store";
 import { expect, expectNoAxeViolations, skipUnlessImportsRetried, test } from "./fixtures";
@@ -169,17 +169,31 @@ const STEP_TITLES: Record<string, string> = {
   "/final-steps": "Final Steps",
 };
 
+/**
+ * Signs in on /about (the service worker in control, the page's own records sent), goes offline and
+ * types `firstName`: the one change the device then keeps. Returns the username.
+ */
+async function firstNameTypedOffline(
+  context: BrowserContext,
+  page: Page,
+  firstName: string,
+): Promise<string> {
+  const username = await signIn(page);
+  await page.goto("/about");
+  await controlledByServiceWorker(page);
+  await expectNothingQueued(page, username);
+  await expect(status(page, "All changes saved")).toBeVisible();
+  await context.setOffline(true);
+  await page.getByRole("textbox", { name: "Legal First Name" }).fill(firstName);
+  await expect(status(page, /will sync when you're back online \(1 waiting\)/)).toBeVisible();
+  return username;
+}
+
 test("a session that expired while offline: after signing in again the edits arrive", async ({
   context,
   page,
 }) => {
-  const username = await signIn(page);
-  await page.goto("/about");
-  await expect(status(page, "All changes saved")).toBeVisible();
-
-  await context.setOffline(true);
-  await page.getByRole("textbox", { name: "Legal First Name" }).fill("Dorothy");
-  await expect(status(page, /will sync when you're back online/)).toBeVisible();
+  const username = await firstNameTypedOffline(context, page, "Dorothy");
   // The server ends the session meanwhile (e.g. it expired); the test's own request channel is
   // not subject to the page's offline emulation.
   const loggedOut = await page.request.get("/api/logout", { headers: { "X-Admissions-Client": "1" } });
@@ -205,16 +219,7 @@ test("a session that ended while offline, then a reload before the page could le
   // signed in here, never signed out, and the session's hint is gone. At the load of 25 a reload
   // for a part lost offline (src/lib/load-part.ts) came before the 401s could be told, and the
   // page opened as a visitor's, saying "Saved on this device" while the edit waited unseen.
-  const username = await signIn(page);
-  await page.goto("/about");
-  await controlledByServiceWorker(page);
-  // The page's own records (its status, the page) sent first: the edit below is the one change kept.
-  await expectNothingQueued(page, username);
-  await expect(status(page, "All changes saved")).toBeVisible();
-
-  await context.setOffline(true);
-  await page.getByRole("textbox", { name: "Legal First Name" }).fill("Dorothy");
-  await expect(status(page, /will sync when you're back online \(1 waiting\)/)).toBeVisible();
+  const username = await firstNameTypedOffline(context, page, "Dorothy");
   const loggedOut = await page.request.get("/api/logout", { headers: { "X-Admissions-Client": "1" } });
   expect(loggedOut.ok()).toBe(true);
   await page.reload();
