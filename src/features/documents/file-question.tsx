@@ -186,7 +186,18 @@ export function FileQuestion({ question }: { question: FileQuestionData }) {
           {question.description}
         </p>
       ) : null}
-      {view === null ? null : view.state === "anonymous" ? (
+      {view === null ? (
+        // Until the device has been read (a moment): the empty question's shape, so that what
+        // follows does not move down when the question shows, under a tap aimed at it.
+        <>
+          <p className="field__description" aria-hidden="true">
+            {t(words.limitsHint)}
+          </p>
+          <div className="button button--secondary file-field__choose" aria-hidden="true">
+            {t(words.chooseFile)}
+          </div>
+        </>
+      ) : view.state === "anonymous" ? (
         <>
           <p id={ids.hint} className="field__description">
             {t(words.needsAccount)}

@@ -20,3 +20,10 @@ export const collectionsPart = oncePart(() => import("./collection-questions"));
  * for (issue 34). The progressive render readies it before the page's last unit.
  */
 export const pageActionsPart = oncePart(() => import("../application/page-actions"));
+
+/**
+ * A file question (the documents feature: upload queue, polling, dialogs). Readied before the first
+ * file question shows, like the others: what follows it ("Add another college") no longer shows
+ * first and then moves down when it arrives, under a tap aimed at it.
+ */
+export const filePart = oncePart(() => import("../documents/file-question"));

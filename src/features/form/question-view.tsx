@@ -1,25 +1,22 @@
-import { memo, Suspense } from "react";
+import { memo } from "react";
 import type { Question } from "../../form/catalogue-types";
-import { lazyPart } from "../../lib/load-part";
 import { CheckboxQuestion } from "./checkbox-question";
 import { MaskedQuestion } from "./masked-question";
 import { partComponent } from "./part-component";
-import { collectionsPart, datePart } from "./question-parts";
+import { collectionsPart, datePart, filePart } from "./question-parts";
 import { RadioQuestion } from "./radio-question";
 import { TextQuestion } from "./text-question";
 import { TextareaQuestion } from "./textarea-question";
 
-// Only pages with file questions load the documents feature (upload queue, polling, dialogs).
-const FileQuestion = lazyPart(() =>
-  import("../documents/file-question").then((m) => ({ default: m.FileQuestion })),
-);
 // Parts of the form's code loaded apart from the first screen's (issue 15): the date picker (only
-// /about has a date question) and the questions built on collections. The progressive render loads
-// each before the first question that needs it (ready-question-parts.ts).
+// /about has a date question), the questions built on collections, and the file question (only
+// pages with one load the documents feature). The progressive render loads each before the first
+// question that needs it (ready-question-parts.ts).
 const DateQuestion = partComponent(datePart, (part) => part.DateQuestion);
 const SelectQuestion = partComponent(collectionsPart, (part) => part.SelectQuestion);
 const MonthYearQuestion = partComponent(collectionsPart, (part) => part.MonthYearQuestion);
 const AutocompleteQuestion = partComponent(collectionsPart, (part) => part.AutocompleteQuestion);
+const FileQuestion = partComponent(filePart, (part) => part.FileQuestion);
 
 function QuestionByKind({ question, required }: { question: Question; required: boolean }) {
   switch (question.kind) {
@@ -44,11 +41,7 @@ function QuestionByKind({ question, required }: { question: Question; required: 
     case "autocomplete":
       return <AutocompleteQuestion question={question} required={required} />;
     case "file":
-      return (
-        <Suspense fallback={null}>
-          <FileQuestion question={question} />
-        </Suspense>
-      );
+      return <FileQuestion question={question} />;
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Question } from "../../form/catalogue-types";
 import type { OncePart } from "../../lib/load-part";
-import { collectionsPart, datePart, pageActionsPart } from "./question-parts";
+import { collectionsPart, datePart, filePart, pageActionsPart } from "./question-parts";
 
 /** A signed-in applicant's tab list, as a unit of progressive rendering. */
 export const TAB_LIST = "tab-list";
@@ -28,6 +28,8 @@ export function readyUnit(unit: RenderedUnit): boolean {
       return readyPart(collectionsPart);
     case "date":
       return readyPart(datePart) || warmUpDate();
+    case "file":
+      return readyPart(filePart);
     default:
       return false;
   }
