@@ -4,6 +4,7 @@ import type { Page } from "@playwright/test";
 import { ONLINE_TRIES } from "../../src/lib/load-part";
 import { deviceKeyval, expectStoredOnDevice } from "./device-store";
 import { expect, expectNoAxeViolations, skipUnlessImportsRetried, test } from "./fixtures";
+import { loseDateCodeOffline } from "./lost-part";
 
 const IPHONE_SAFARI =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
@@ -364,32 +365,17 @@ test.describe("without a service worker (the page's own loads only)", () => {
     // made: sync.spec.ts's offline tests meet the reload there.) Skipped in such a browser for
     // that reason; CI's system Chromium always runs it.
     await skipUnlessImportsRetried(page);
-    const DATE_CODE = "**/assets/date-question-*.js";
-    let lostOffline = 0;
-    let keptFailed = 0;
-    let backOnline = false;
-    await context.route(DATE_CODE, async (route) => {
-      if (!backOnline) {
-        lostOffline += 1;
-        await context.setOffline(true);
-        return route.abort("internetdisconnected");
-      }
-      if (keptFailed < ONLINE_TRIES) {
-        keptFailed += 1;
-        return route.abort("failed");
-      }
-      return route.continue();
-    });
+    const lost = await loseDateCodeOffline(context);
     await page.goto("/about");
-    await expect.poll(() => lostOffline).toBeGreaterThan(0);
+    await expect.poll(() => lost.lostOffline).toBeGreaterThan(0);
     await page.getByRole("textbox", { name: "Legal First Name" }).fill("Dorothy");
     await expect(page.getByRole("status").filter({ hasText: /^Saved on this device/ })).toBeVisible();
 
     const reloaded = page.waitForEvent("load");
-    backOnline = true;
+    lost.backOnline = true;
     await context.setOffline(false);
     await reloaded;
-    expect(keptFailed).toBe(ONLINE_TRIES);
+    expect(lost.keptFailed).toBe(ONLINE_TRIES);
     await expect(page.getByRole("group", { name: "Date of Birth" })).toBeVisible();
     await expect(page.getByRole("textbox", { name: "Legal First Name" })).toHaveValue("Dorothy");
     await expectNoAxeViolations(page);

@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { ONLINE_TRIES } from "../../src/lib/load-part";
 import { deviceContents, expectNothingQueued, expectStoredOnDevice } from "./device-store";
 import { expect, expectNoAxeViolations, skipUnlessImportsRetried, test } from "./fixtures";
+import { loseDateCodeOffline } from "./lost-part";
 import { controlledByServiceWorker } from "./service-worker";
 import { serverAnswers, serverProfile, signIn } from "./session";
 
@@ -11,9 +12,6 @@ const FIELDS = {
   "Last Name": ["last_name", "Johnson"],
   "Preferred Name": ["preferred_name", "Kay"],
 } as const;
-
-/** The date question's code: a part of the form loaded after the first screen. */
-const DATE_CODE = "**/assets/date-question-*.js";
 
 const status = (page: Page, text: string | RegExp) => page.getByRole("status").filter({ hasText: text });
 
@@ -276,31 +274,15 @@ test.describe("without a service worker (the page's own loads only)", () => {
     // code is lost offline, then refused online until /login has said it (as pwa.spec.ts does).
     await skipUnlessImportsRetried(page);
     const username = await signIn(page);
-    let lostOffline = 0;
-    let keptFailed = 0;
-    let backOnline = false;
     let giveUp!: () => void;
-    const gaveUp = new Promise<void>((resolve) => (giveUp = resolve));
-    await context.route(DATE_CODE, async (route) => {
-      if (!backOnline) {
-        lostOffline += 1;
-        await context.setOffline(true);
-        return route.abort("internetdisconnected");
-      }
-      if (keptFailed < ONLINE_TRIES) {
-        keptFailed += 1;
-        if (keptFailed === ONLINE_TRIES) await gaveUp;
-        return route.abort("failed");
-      }
-      return route.continue();
-    });
+    const lost = await loseDateCodeOffline(context, new Promise<void>((resolve) => (giveUp = resolve)));
     await page.goto("/about");
-    await expect.poll(() => lostOffline).toBeGreaterThan(0);
+    await expect.poll(() => lost.lostOffline).toBeGreaterThan(0);
     await page.getByRole("textbox", { name: "Legal First Name" }).fill("Dorothy");
     await expect(status(page, /^Saved on this device/)).toBeVisible();
     const loggedOut = await page.request.get("/api/logout", { headers: { "X-Admissions-Client": "1" } });
     expect(loggedOut.ok()).toBe(true);
-    backOnline = true;
+    lost.backOnline = true;
     await context.setOffline(false);
 
     const signedOut = page.getByText(
@@ -316,7 +298,7 @@ test.describe("without a service worker (the page's own loads only)", () => {
     const reloaded = page.waitForEvent("load");
     giveUp();
     await reloaded;
-    expect(keptFailed).toBe(ONLINE_TRIES);
+    expect(lost.keptFailed).toBe(ONLINE_TRIES);
     await expect(page).toHaveURL(/\/login$/);
     await expect(signedOut).toBeVisible();
     await expect(kept).toBeVisible();
