@@ -1,4 +1,4 @@
-import { expect, type FileChooser, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 // Keyboard-only ways to answer questions, the way an applicant without a pointer would.
 
@@ -9,30 +9,6 @@ export async function tabTo(page: Page, target: Locator, most = 80): Promise<voi
     await page.keyboard.press("Tab");
   }
   await expect(target, "reached with Tab").toBeFocused();
-}
-
-/**
- * Presses `key` on the focused file input and returns the file chooser it opens. Chromium opens
- * one only while the key-down's user activation lasts (5 s): on a starved machine the key can be
- * handled later than that, and Chromium then says so on the console instead of opening anything
- * (CI lost a whole test timeout to it, with Space and then with Enter; a 6 s key-down handler
- * shows it here). That refusal is a state to wait for: the key is pressed again, as a person
- * would when nothing opened.
- */
-export async function openFileChooser(page: Page, key = "Enter", most = 5): Promise<FileChooser> {
-  for (let presses = 0; presses < most; presses++) {
-    const refused = page
-      .waitForEvent("console", (message) =>
-        message.text().includes("can only be shown with a user activation"),
-      )
-      .then(() => null)
-      .catch(() => null);
-    const opened = page.waitForEvent("filechooser").catch(() => null);
-    await page.keyboard.press(key);
-    const chooser = await Promise.race([opened, refused]);
-    if (chooser) return chooser;
-  }
-  throw new Error(`${key} pressed ${most} times, and each time Chromium refused the file chooser`);
 }
 
 export async function typeInto(page: Page, field: Locator, text: string): Promise<void> {
