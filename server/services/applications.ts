@@ -43,7 +43,11 @@ async function selectForUpdate(tx: Database, userId: string): Promise<Applicatio
  * lock, so a change racing the submit is either applied before the submit validates or refused.
  */
 export async function lockOpenApplication(tx: Database, userId: string, now: Date): Promise<ApplicationLock> {
-  const lock = await lockApplication(tx, userId, now);
+  return refuseIfSubmitted(await lockApplication(tx, userId, now));
+}
+
+/** The refusal of lockOpenApplication, for a write that first answers a retry of itself. */
+export function refuseIfSubmitted(lock: ApplicationLock): ApplicationLock {
   if (lock.submittedAt !== null) {
     throw new HttpError(409, SUBMITTED_READ_ONLY_MESSAGE, { body: { submitted: true } });
   }

@@ -20,7 +20,7 @@ import { isUploadKeyFor, newUploadKey } from "../storage/object-keys";
 import { type ObjectStore, UPLOAD_POLICY_SECONDS } from "../storage/object-store";
 import { RECORD_UPLOADS_WITHIN_MS } from "../storage/sweep-unrecorded";
 import { writeAnswerByServer } from "./answers";
-import { lockOpenApplication } from "./applications";
+import { lockApplication, lockOpenApplication, refuseIfSubmitted } from "./applications";
 import { failOverdueConversion, isOverdue } from "./conversion-deadline";
 import type { DocumentViewLinks } from "./document-view-links";
 
@@ -77,7 +77,7 @@ export async function acceptDocument(
 
   const replaced: string[] = [];
   const result = await db.transaction(async (tx): Promise<DocumentAccepted> => {
-    await lockOpenApplication(tx, userId, clock());
+    const lock = await lockApplication(tx, userId, clock());
     const now = clock();
     const [document] = await tx
       .select()
@@ -87,9 +87,13 @@ export async function acceptDocument(
       .select()
       .from(documentConversions)
       .where(and(eq(documentConversions.userId, userId), eq(documentConversions.answerKey, answerKey)));
+    // The same file again is a retry whose answer was lost on the way: it gets the answer, even
+    // once the application is submitted (the submit may have come between the two), so the device
+    // does not hold as refused a file the server has.
     if (document?.objectKey === fileKey && conversion?.sourceKey === fileKey) {
       return accepted(conversion.status as DocumentAccepted["status"], document.fileName, document.fileSize);
     }
+    refuseIfSubmitted(lock);
     // An upload left unrecorded this long is the sweep's (storage/sweep-unrecorded.ts): the client
     // uploads the file again from the device.
     if (now.getTime() - stored.storedAt.getTime() > RECORD_UPLOADS_WITHIN_MS) {

@@ -599,4 +599,24 @@ describe("after submission", () => {
     expect(await test.store.head(fileKey)).not.toBeNull();
     expect((await settledConversion(test, cookie, RESUME)).status).toBe("COMPLETED");
   });
+  it("answers a retried record of the document it holds as the first time, after a submit that came between", async () => {
+    const { cookie } = await signedInUser(test);
+    const fileKey = await uploadDocument(test, cookie, RESUME, SOME_BYTES, "cv.png");
+    await settledConversion(test, cookie, RESUME);
+    const other = await presignOk(test, cookie, RESUME);
+    await uploadLocal(test, other, SOME_BYTES);
+    expect((await inject("POST", "/api/submit", cookie)).statusCode).toBe(200);
+    const calls = converter.calls.length;
+
+    const retried = await submitDocument(test, cookie, RESUME, { file_key: fileKey, file_name: "cv.png" });
+    expect(retried.statusCode).toBe(202);
+    expect(retried.json()).toMatchObject({ status: "COMPLETED", file_name: "cv.png" });
+    expect(converter.calls.length).toBe(calls);
+    // Another file for the question is still a change, and refused.
+    const refused = await submitDocument(test, cookie, RESUME, {
+      file_key: other.fields.key ?? "",
+      file_name: "cv.png",
+    });
+    expect(refused.statusCode).toBe(409);
+  });
 });
