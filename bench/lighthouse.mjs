@@ -243,6 +243,7 @@ try {
     };
     results.push({
       entry,
+      load: load(),
       figures,
       scores: perRun.map((r) => r.score),
       benchmarkIndex: perRun.map((r) => Math.round(r.benchmarkIndex)),
@@ -262,9 +263,9 @@ const show = (value, unit) =>
     : unit === "" && value < 1
       ? value.toFixed(3)
       : String(value);
-for (const { entry, figures, scores, benchmarkIndex, byCategory, byScript } of results) {
+for (const { entry, load: loadThen, figures, scores, benchmarkIndex, byCategory, byScript } of results) {
   console.log(
-    `${entry}  (scores ${scores.join(", ")}; benchmarkIndex ${benchmarkIndex.join(", ")}; load average now ${load()})`,
+    `${entry}  (scores ${scores.join(", ")}; benchmarkIndex ${benchmarkIndex.join(", ")}; load average after its runs ${loadThen})`,
   );
   for (const { id, label, target, better, unit } of FIGURES) {
     const value = figures[id];
