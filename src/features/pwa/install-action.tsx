@@ -6,10 +6,10 @@ import { install, useInstallOffer } from "./install-offer";
 
 /**
  * Loaded as a part once the browser makes its offer (install-offer.ts keeps it until then, issue 35).
- * "Install app", shown only while the browser offers installation. It sits in the footer, like the
- * iOS hint: the offer comes seconds after load, and in the header its button wrapped the header's
- * tools onto a second row on a phone, pushing the page down under the applicant's finger (a layout
- * shift Lighthouse caught, issue 15).
+ * "Install app", shown only while the browser offers installation. It sits at the end of the
+ * footer, like the iOS hint: the offer comes seconds after load, and in the header its button
+ * wrapped the header's tools onto a second row on a phone, pushing the page down under the
+ * applicant's finger (a layout shift Lighthouse caught, issue 15).
  */
 export function InstallAction() {
   const current = useInstallOffer();
