@@ -268,13 +268,13 @@ test.describe("without a service worker (the page's own loads only)", () => {
     context,
     page,
   }) => {
+    // Skipped in a browser that keeps a failed import() failed (the npm package's Chromium 153):
+    // the refusals below cannot be made there. CI's system Chromium always runs it.
+    await skipUnlessImportsRetried(page);
     // At load 25's share the form's later parts were still loading when the network went; back
     // online, the 401 took the page to /login, and then a part the browser kept failed reloaded
     // the page (src/lib/load-part.ts): the reloaded /login said nothing. Here the date question's
     // code is lost offline, then refused online until /login has said it (as pwa.spec.ts does).
-    // Skipped in a browser that keeps a failed import() failed (the npm package's Chromium 153):
-    // the refusals below cannot be made there. CI's system Chromium always runs it.
-    await skipUnlessImportsRetried(page);
     const username = await signIn(page);
     let giveUp!: () => void;
     const lost = await loseDateCodeOffline(context, new Promise<void>((resolve) => (giveUp = resolve)));
