@@ -25,6 +25,9 @@ test("the page the applicant is on reaches the server; a load of the page it alr
   const lastPage = async () => (await serverProfile(page)).last_page;
   await page.goto("/about");
   await expect.poll(lastPage).toBe("/about");
+  // And the device has it confirmed: a page change still in its queue at the reload (the server
+  // had it, its answer not yet taken in) is sent again with the reload's, rightly (npm test once).
+  await expect(page.getByRole("status").filter({ hasText: "All changes saved" })).toBeVisible();
   const sent: string[] = [];
   page.on("request", (request) => {
     if (request.method() === "PUT" && new URL(request.url()).pathname === "/api/last-page") {
