@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync, unlinkSync } from "node:fs";
-import { link, mkdir, open, readFile, rename, unlink, writeFile } from "node:fs/promises";
+import { link, mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 
@@ -63,7 +63,12 @@ function lockedMessage(file: string, holder: LockHolder | null): string {
   return `DATA_DIR ${dataDir} is in use by ${who}; one process at a time may open its database: ${advice}.`;
 }
 
-/** Lock files this process holds: a lock naming our own pid is ours only if it is in here. */
+/**
+ * Nonces of the locks and takeover guards this process holds or is taking: one naming our own pid
+ * is alive only if its nonce is in here. Openers in one process (tests, a CLI opening twice) share
+ * the pid, and a lock is in here before its file exists, so none of them can take it for stale in
+ * the moment between the file appearing and its opener returning.
+ */
 const heldHere = new Set<string>();
 
 /** Linux: field 22 of /proc/<pid>/stat, the process's start time. null where there is no /proc. */
@@ -79,10 +84,10 @@ function processStartTime(pid: number): string | null {
 }
 
 /** Whether the holder may still be running. Unknown (another host) counts as running. */
-export function isHolderAlive(file: string, holder: LockHolder): boolean {
+function isHolderAlive(holder: Pick<LockHolder, "pid" | "hostname" | "processStart" | "nonce">): boolean {
   if (holder.hostname !== os.hostname()) return true;
   // Our own pid: this process, or an earlier one that had the same pid (a restarted container).
-  if (holder.pid === process.pid) return heldHere.has(file);
+  if (holder.pid === process.pid) return heldHere.has(holder.nonce);
   try {
     process.kill(holder.pid, 0);
   } catch (error) {
@@ -143,29 +148,32 @@ async function createExclusive(file: string, text: string): Promise<boolean> {
 }
 
 /**
- * Removes a stale lock file, if it still holds `staleText`. Two processes that both found it stale
+ * Removes a stale lock file, if it still holds `staleText`. Two openers that both found it stale
  * must not both remove it (the second would remove the first one's new lock), so removal happens
- * under `<file>.takeover`, created exclusively; a takeover file left by a dead process is removed.
+ * under `<file>.takeover`, created exclusively with its holder already in it, "pid nonce" (an empty
+ * guard would look abandoned). A guard whose holder is gone is removed.
  */
 async function removeStale(file: string, staleText: string): Promise<void> {
   const guard = `${file}.takeover`;
-  let handle: Awaited<ReturnType<typeof open>>;
+  const nonce = randomBytes(8).toString("hex");
+  heldHere.add(nonce);
   try {
-    handle = await open(guard, "wx", 0o600);
-  } catch (error) {
-    if (errorCode(error) !== "EEXIST") throw error;
-    const other = Number.parseInt((await readLockText(guard)) ?? "", 10);
-    const holder = { pid: other, hostname: os.hostname(), processStart: null } as LockHolder;
-    if (!Number.isSafeInteger(other) || !isHolderAlive(guard, holder)) await unlink(guard).catch(() => {});
-    return;
-  }
-  try {
-    await handle.writeFile(String(process.pid));
-    if ((await readLockText(file)) === staleText) await unlink(file);
+    if (await createExclusive(guard, `${process.pid} ${nonce}`)) {
+      try {
+        if ((await readLockText(file)) === staleText) await unlink(file);
+      } finally {
+        await unlink(guard).catch(() => {});
+      }
+      return;
+    }
   } finally {
-    await handle.close();
-    await unlink(guard).catch(() => {});
+    heldHere.delete(nonce);
   }
+  const text = await readLockText(guard);
+  if (text === undefined) return; // released meanwhile
+  const [pid, otherNonce = ""] = text.split(" ");
+  const holder = { pid: Number(pid), hostname: os.hostname(), processStart: null, nonce: otherNonce };
+  if (!Number.isSafeInteger(holder.pid) || !isHolderAlive(holder)) await unlink(guard).catch(() => {});
 }
 
 const ATTEMPTS = 50;
@@ -186,6 +194,16 @@ export async function acquireDataDirLock(dataDir: string, holder: string): Promi
     startedAt: new Date().toISOString(),
     nonce: randomBytes(16).toString("hex"),
   };
+  heldHere.add(mine.nonce);
+  try {
+    return await takeLock(file, mine);
+  } catch (error) {
+    heldHere.delete(mine.nonce);
+    throw error;
+  }
+}
+
+async function takeLock(file: string, mine: LockHolder): Promise<DataDirLock> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     if (await createExclusive(file, JSON.stringify(mine))) return holdLock(file, mine);
     let text: string | undefined;
@@ -198,18 +216,17 @@ export async function acquireDataDirLock(dataDir: string, holder: string): Promi
     }
     if (text === undefined) continue; // released meanwhile
     const current = parseHolder(text);
-    if (current && isHolderAlive(file, current)) throw new DataDirLockedError(file, current);
+    if (current && isHolderAlive(current)) throw new DataDirLockedError(file, current);
     await removeStale(file, text);
     // Another process may be removing it: give it a moment before looking again.
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20));
   }
   throw new Error(
-    `Could not take ${file}: it kept changing. Is another process starting on DATA_DIR ${dataDir}?`,
+    `Could not take ${file}: it kept changing. Is another process starting on DATA_DIR ${path.dirname(file)}?`,
   );
 }
 
 function holdLock(file: string, holder: LockHolder): DataDirLock {
-  heldHere.add(file);
   let current = holder;
   const ours = (text: string | undefined) => text !== undefined && parseHolder(text)?.nonce === holder.nonce;
   // A process that exits without closing the database (process.exit on an error) still lets go.
@@ -230,7 +247,7 @@ function holdLock(file: string, holder: LockHolder): DataDirLock {
       await rename(temporary, file);
     },
     async release() {
-      if (!heldHere.delete(file)) return;
+      if (!heldHere.delete(holder.nonce)) return;
       process.removeListener("exit", releaseOnExit);
       if (ours(await readLockText(file).catch(() => undefined))) await unlink(file).catch(() => {});
     },
