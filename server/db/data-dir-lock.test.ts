@@ -144,6 +144,34 @@ describe("the DATA_DIR lock", () => {
     SPAWN_TIMEOUT_MS,
   );
 
+  /** Takeover guards a crashed opener could leave: what the case is, and the guard's text. */
+  const leftGuards: [string, () => Promise<string>][] = [
+    ["left empty by an earlier version", async () => ""],
+    ["naming a process that is gone", async () => `${await deadPid()} a1b2 123`],
+  ];
+  // Linux only: a start time, from /proc, tells a reused pid.
+  if (process.platform === "linux") {
+    leftGuards.push([
+      "naming a live pid that started later (a reused pid)",
+      async () => `${process.ppid} a1b2 1`,
+    ]);
+  }
+
+  it.each(leftGuards)(
+    "takes over a stale lock whose takeover guard was left behind, %s",
+    async (_, guardText) => {
+      const dir = await dataDir();
+      await writeLock(dir, { pid: await deadPid() });
+      await writeFile(path.join(dir, `${LOCK_FILE_NAME}.takeover`), await guardText());
+      const lock = await acquire(dir);
+      expect((await readDataDirLock(dir))?.nonce).toBe(lock.holder.nonce);
+      await expect(stat(path.join(dir, `${LOCK_FILE_NAME}.takeover`))).rejects.toMatchObject({
+        code: "ENOENT",
+      });
+    },
+    SPAWN_TIMEOUT_MS,
+  );
+
   it("takes over a file that is no lock at all", async () => {
     const dir = await dataDir();
     await writeFile(path.join(dir, LOCK_FILE_NAME), "not json");

@@ -150,15 +150,16 @@ async function createExclusive(file: string, text: string): Promise<boolean> {
 /**
  * Removes a stale lock file, if it still holds `staleText`. Two openers that both found it stale
  * must not both remove it (the second would remove the first one's new lock), so removal happens
- * under `<file>.takeover`, created exclusively with its holder already in it, "pid nonce" (an empty
- * guard would look abandoned). A guard whose holder is gone is removed.
+ * under `<file>.takeover`, created exclusively with its holder already in it (an empty guard would
+ * look abandoned): "pid nonce start". A guard whose holder is gone (or whose pid was reused) is
+ * removed.
  */
 async function removeStale(file: string, staleText: string): Promise<void> {
   const guard = `${file}.takeover`;
   const nonce = randomBytes(8).toString("hex");
   heldHere.add(nonce);
   try {
-    if (await createExclusive(guard, `${process.pid} ${nonce}`)) {
+    if (await createExclusive(guard, `${process.pid} ${nonce} ${processStartTime(process.pid) ?? ""}`)) {
       try {
         if ((await readLockText(file)) === staleText) await unlink(file);
       } finally {
@@ -171,9 +172,15 @@ async function removeStale(file: string, staleText: string): Promise<void> {
   }
   const text = await readLockText(guard);
   if (text === undefined) return; // released meanwhile
-  const [pid, otherNonce = ""] = text.split(" ");
-  const holder = { pid: Number(pid), hostname: os.hostname(), processStart: null, nonce: otherNonce };
-  if (!Number.isSafeInteger(holder.pid) || !isHolderAlive(holder)) await unlink(guard).catch(() => {});
+  const [pid, otherNonce = "", start = ""] = text.split(" ");
+  const holder = {
+    pid: Number(pid),
+    hostname: os.hostname(),
+    processStart: start || null,
+    nonce: otherNonce,
+  };
+  if (!Number.isSafeInteger(holder.pid) || holder.pid <= 0 || !isHolderAlive(holder))
+    await unlink(guard).catch(() => {});
 }
 
 const ATTEMPTS = 50;
