@@ -59,6 +59,31 @@ describe("progressive rendering's count", () => {
     expect(log).toEqual(["count 1", "ready 1?", "ready 1?", "ready 1?", "count 2", "ready 2?", "count 3"]);
   });
 
+  it("renders the ready units of a step now, and stops before one still being readied", async () => {
+    // Steps of four; unit 3's code is loading for two idle moments (a college's transcript question
+    // after its credits): units 1 and 2 need not wait for it.
+    let loading = 2;
+    const { log, result } = logged(6, {
+      step: 4,
+      prepare: (unit) => {
+        if (unit !== 3 || loading === 0) return false;
+        loading -= 1;
+        return true;
+      },
+    });
+    await waitFor(() => expect(result.current).toBe(6));
+    expect(log.filter((entry) => entry.startsWith("count"))).toEqual(["count 1", "count 3", "count 6"]);
+    expect(log.slice(0, 7)).toEqual([
+      "count 1",
+      "ready 1?",
+      "ready 2?",
+      "ready 3?",
+      "count 3",
+      "ready 3?",
+      "ready 3?",
+    ]);
+  });
+
   it("renders more units a step where steps are quick, fewer where they are slow", async () => {
     // A fast device: 1 ms from a step's render to its commit.
     let now = 0;

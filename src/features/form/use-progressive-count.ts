@@ -29,8 +29,9 @@ const MAX_STEP = 8;
  * does not need is not rendered during its load (issue 34).
  *
  * `prepare(unit)` is asked, in an idle moment, before a step that renders unit `unit`: true means
- * it did work there (which the step would have made a longer task), and the step waits for the
- * next idle moment.
+ * it did work there or is still loading the unit's code. The step then ends before that unit: the
+ * units before it render now (the render is a transition, a task of its own), and when it is the
+ * next unit the step waits for the next idle moment.
  */
 export function useProgressiveCount(
   total: number,
@@ -86,13 +87,18 @@ export function useProgressiveCount(
     if (complete || paused) return;
     let cancel = whenIdle(
       function next() {
-        const size = stepSize.current;
-        // Every unit the step would render is ready first, each preparation an idle moment's work.
+        let size = stepSize.current;
+        // Every unit the step renders is ready first, each preparation an idle moment's work. A unit
+        // still being readied ends the step before it: those ready before it show now (a college's
+        // credits need not wait for its transcript question's code), it and the rest at a later step.
         for (let unit = shown; unit < Math.min(shown + size, total); unit++) {
-          if (prepareRef.current?.(unit)) {
+          if (!prepareRef.current?.(unit)) continue;
+          if (unit === shown) {
             cancel = whenIdle(next, STEP_WAIT_MS, 16);
             return;
           }
+          size = unit - shown;
+          break;
         }
         stepping.current = true;
         startTransition(() =>
