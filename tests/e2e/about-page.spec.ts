@@ -1,5 +1,6 @@
 import { deviceKeyval, expectStoredOnDevice } from "./device-store";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { holdRoute } from "./held-route";
 import {
   checkBox,
   chooseOption,
@@ -272,18 +273,11 @@ test("a link to a select's question focuses it on a first visit, though its code
   page,
 }) => {
   // The selects' code (question-parts.ts) arrives only once the rest of the page is there.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/assets/collection-questions-*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const selectsCode = await holdRoute(page, "**/assets/collection-questions-*.js");
   await page.goto("/about#personal_pronoun", { waitUntil: "commit" });
   await expect(page.getByRole("textbox", { name: "Legal First Name" })).toBeVisible();
   await expect(selectButton(page, "Personal Pronouns")).toHaveCount(0);
-  release();
+  await selectsCode.release();
   await expect(selectButton(page, "Personal Pronouns")).toBeFocused();
 });
 

@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { TWO_COLLEGE_APPLICATION, TWO_COLLEGE_COUNTS } from "../helpers/complete-application";
 import { recordSpeech, spoken } from "./a11y-probes";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { holdRoute } from "./held-route";
 import { region } from "./keyboard";
 import { CLIENT_HEADERS, signIn } from "./session";
 
@@ -127,18 +128,12 @@ test("on /completion the PDF's progress and the offline message are each said on
   expect((await page.request.post("/api/submit", { headers: CLIENT_HEADERS })).ok()).toBe(true);
 
   // The first answer is held, so "being prepared" is certainly on screen before "ready".
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/api/pdf", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const pdfCalls = await holdRoute(page, "**/api/pdf");
   await page.goto("/completion");
   await expect(page.getByRole("heading", { level: 1, name: "Application submitted" })).toBeVisible();
   await recordSpeech(page);
-  release();
+  await expect.poll(pdfCalls.calls).toBeGreaterThan(0);
+  await pdfCalls.release();
   const link = page.getByRole("link", { name: "Download your application (PDF)" });
   await expect(link).toBeVisible({ timeout: 60_000 });
   await expect

@@ -3,10 +3,11 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Locator, Page, Route } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { TWO_COLLEGE_APPLICATION, TWO_COLLEGE_COUNTS } from "../helpers/complete-application";
 import { lacks } from "../helpers/system-tools";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { holdRoute } from "./held-route";
 import { CLIENT_HEADERS, signIn } from "./session";
 
 // Spec §2 "PDF download link", §4 "PDF download", §9 polling (decision 0013): the applicant
@@ -44,35 +45,6 @@ function pdfText(bytes: Buffer): string {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/**
- * Holds the browser's calls to GET /api/pdf from the `from`-th on (1-based) until released, so a
- * state the real server passes through quickly stays on screen while it is checked. The calls then
- * go to the server unchanged.
- */
-async function holdPdfCalls(page: Page, from: number) {
-  let count = 0;
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const held: Promise<void>[] = [];
-  await page.route("**/api/pdf", (route: Route) => {
-    count++;
-    if (count < from) return route.continue();
-    const waiting = released.then(() => route.continue());
-    held.push(waiting);
-    return waiting;
-  });
-  return {
-    calls: () => count,
-    async release() {
-      release();
-      await Promise.all(held);
-      await page.unroute("**/api/pdf");
-    },
-  };
 }
 
 const pdfCopies = (page: Page) =>
@@ -117,14 +89,14 @@ test("an applicant previews the application PDF on Final Steps when they ask for
   await expectNoAxeViolations(page);
 
   // Pressed: the PDF is asked for; held, the control stays busy and says so aloud.
-  const first = await holdPdfCalls(page, 1);
+  const first = await holdRoute(page, "**/api/pdf");
   await preview.focus();
   await page.keyboard.press("Enter");
   await expect.poll(first.calls).toBeGreaterThan(0);
   await expect(preview).toHaveAttribute("aria-disabled", "true");
   await expectNoAxeViolations(page);
   await first.release();
-  const second = await holdPdfCalls(page, 1);
+  const second = await holdRoute(page, "**/api/pdf");
   await expect(preview).toHaveAccessibleDescription("Your application PDF is being prepared.");
   await expect(review.getByRole("status")).toHaveText("Your application PDF is being prepared.");
   await expect.poll(second.calls).toBeGreaterThan(0);

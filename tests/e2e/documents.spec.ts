@@ -18,6 +18,7 @@ import {
 import { lacks } from "../helpers/system-tools";
 import { expectNothingQueued, expectStoredOnDevice } from "./device-store";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { holdRoute } from "./held-route";
 import { tabTo } from "./keyboard";
 import { controlledByServiceWorker } from "./service-worker";
 import { CLIENT_HEADERS, serverAnswers, signIn } from "./session";
@@ -272,14 +273,7 @@ test("a tab with a file cannot be left while it uploads; afterwards leaving dele
   const statement = fileQuestion(page, "Personal statement");
 
   // The upload is held on the way to the store (a slow network), so it is certainly in flight.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/files/upload", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const upload = await holdRoute(page, "**/files/upload");
   await fileInput(statement).setInputFiles(sampleDocx("simple-list.docx", "statement.docx"));
   await expect(status(statement)).toHaveText("Uploading…");
   await expect(statement.getByRole("progressbar", { name: "Uploading statement.docx" })).toBeVisible();
@@ -291,7 +285,7 @@ test("a tab with a file cannot be left while it uploads; afterwards leaving dele
   await busy.getByRole("button", { name: "OK" }).click();
   await expect(tabs.getByRole("tab", { name: "Upload a file" })).toHaveAttribute("aria-selected", "true");
 
-  release();
+  await upload.release();
   await expect(status(statement)).toHaveText(/^Uploaded: statement\.docx/, { timeout: CONVERSION_TIMEOUT });
   await expect.poll(() => serverAnswers(page)).toMatchObject({ personal_statement_file: "ANSWERED" });
 
@@ -407,19 +401,12 @@ test.describe("without a service worker (the file question's code asked of the n
       };
       requestAnimationFrame(sample);
     });
-    let asked = false;
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await context.route("**/assets/file-question-*.js", async (route) => {
-      asked = true;
-      await released;
-      await route.continue();
-    });
+    const fileCode = await holdRoute(context, "**/assets/file-question-*.js");
     await signIn(page);
     await page.goto("/education");
-    await expect.poll(() => asked).toBe(true);
+    await expect.poll(fileCode.calls).toBeGreaterThan(0);
     await expect(page.getByRole("textbox", { name: "Credits Earned" })).toBeVisible();
-    release();
+    await fileCode.release();
 
     const transcript = page.getByRole("group", { name: "Unofficial transcript", exact: true });
     await expect(
