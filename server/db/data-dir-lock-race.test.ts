@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -31,7 +31,8 @@ vi.mock("node:fs/promises", async (importOriginal) => {
   };
 });
 
-const { acquireDataDirLock, DataDirLockedError, LOCK_FILE_NAME } = await import("./data-dir-lock");
+const { acquireDataDirLock, DataDirLockedError } = await import("./data-dir-lock");
+const { deadPid, writeLock } = await import("./testing/lock-files");
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -40,20 +41,11 @@ afterEach(async () => {
 
 describe("the DATA_DIR lock, taken over by simultaneous openers", () => {
   it("lets exactly one opener in, in every interleaving tried, and refuses the others as locked", async () => {
+    const gone = await deadPid();
     for (let round = 0; round < 200; round++) {
       const dir = await mkdtemp(path.join(os.tmpdir(), "admissions-lock-race-"));
       dirs.push(dir);
-      // Left by a process that is gone: pid 2^22 + 1 is above Linux's highest pid.
-      const stale = { pid: 4_194_305, hostname: os.hostname(), holder: "npm run db:migrate" };
-      await writeFile(
-        path.join(dir, LOCK_FILE_NAME),
-        JSON.stringify({
-          ...stale,
-          processStart: null,
-          startedAt: "2026-01-01T00:00:00.000Z",
-          nonce: "gone",
-        }),
-      );
+      await writeLock(dir, { pid: gone });
       const results = await Promise.allSettled(
         Array.from({ length: 6 }, (_, i) => acquireDataDirLock(dir, `opener ${i}`)),
       );

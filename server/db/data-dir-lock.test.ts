@@ -9,9 +9,9 @@ import {
   type DataDirLock,
   DataDirLockedError,
   LOCK_FILE_NAME,
-  type LockHolder,
   readDataDirLock,
 } from "./data-dir-lock";
+import { deadPid, writeLock } from "./testing/lock-files";
 
 /** Tests that start a process wait for it as long as a busy machine needs. */
 const SPAWN_TIMEOUT_MS = 60_000;
@@ -45,27 +45,6 @@ function lockedError(promise: Promise<unknown>): Promise<DataDirLockedError> {
       return error as DataDirLockedError;
     },
   );
-}
-
-/** A lock file as another process would have left it. */
-async function writeLock(dir: string, fields: Partial<LockHolder>): Promise<void> {
-  const holder: LockHolder = {
-    pid: 1,
-    hostname: os.hostname(),
-    holder: "npm run lookup:import",
-    processStart: null,
-    startedAt: "2026-01-01T00:00:00.000Z",
-    nonce: "other",
-    ...fields,
-  };
-  await writeFile(path.join(dir, LOCK_FILE_NAME), JSON.stringify(holder));
-}
-
-/** The pid of a process that has exited. */
-async function deadPid(): Promise<number> {
-  const child = spawn(process.execPath, ["-e", ""]);
-  await once(child, "exit");
-  return child.pid ?? 0;
 }
 
 describe("the DATA_DIR lock", () => {
